@@ -1,0 +1,116 @@
+/**
+ * The settings every brand (frontend) must provide. Every field is required, so a brand that forgets a
+ * setting does not compile.
+ */
+export type Locale = 'de' | 'en-GB' | 'fr';
+
+export type SocialNetwork =
+  | 'facebook'
+  | 'twitter'
+  | 'linkedin'
+  | 'youtube'
+  | 'xing'
+  | 'instagram'
+  | 'tiktok'
+  | 'bluesky';
+
+export type SharingNetwork = 'facebook' | 'linkedin' | 'email' | 'twitter' | 'whatsapp' | 'xing' | 'bluesky';
+export type SocialLoginProvider = 'linkedin' | 'google' | 'facebook';
+export type JobType = 'job_per_template' | 'job_per_link' | 'job_per_file';
+
+/** Feature flags of SPEC section 1 (and the per-site switches of section 9). */
+export interface BrandFeatures {
+  recruiter: boolean;
+  applicant: boolean;
+  resume: boolean;
+  blog: boolean;
+  newsletter: boolean;
+  subscriptions: boolean;
+  gdprConsentModal: boolean;
+  aiJobDescription: boolean;
+  resumeImport: boolean;
+  resumeTopCv: boolean;
+  fieldsOfStudy: boolean;
+  incompleteRedirectToWizard: boolean;
+  recommenderOnResumeDetail: boolean;
+  recommenderInJobManager: boolean;
+  hideGeoSearch: boolean;
+  hideKeywordSearch: boolean;
+  disableGraduationIcon: boolean;
+  recruiterDashboardShowsApplications: boolean;
+  optimizedFonts: boolean;
+  ga4Display: boolean;
+  measurementRelay: boolean;
+  consentPreferenceButton: boolean;
+}
+
+export interface GeoBounds {
+  minLatitude: number;
+  maxLatitude: number;
+  minLongitude: number;
+  maxLongitude: number;
+}
+
+export interface BrandConstants {
+  pageSize: { organizations: number; jobs: number; resumes: number; matching: number; subscriptions: number };
+  facets: { limit: number; minCount: number; autocompleteThreshold: number };
+  geo: {
+    radiusOptionsKm: readonly number[];
+    /** Default radius for job search (SPEC 9: 100, 25 on the second frontend). */
+    defaultRadiusKm: number;
+    resumeDefaultRadiusKm: number;
+    organizationDefaultRadiusKm: number;
+    /** Location types for which the radius selector is hidden. */
+    radiusHiddenForLocationTypes: readonly string[];
+  };
+  ranges: {
+    featuredOrganizations: readonly [number, number];
+    trainingOrganizations: readonly [number, number];
+    trainingOrganizationSlides: number;
+    featuredJobs: readonly [number, number];
+    videoJobs: readonly [number, number];
+    topJobs: readonly [number, number];
+  };
+  adTeaserEvery: number;
+  jobAlertModalFrequencyDays: number;
+  unpublishedJobFadeHeightPx: number;
+  autocomplete: { delayMs: number; minLength: number };
+  teaserImageRatio: { width: number; height: number };
+  seoCleanFacets: { organizations: number; jobs: number };
+  breakpointsPx: { mobile: number; tablet: number; desktop: number };
+  modalMaxWidthPx: { default: number; gdpr: number };
+  alertFadeSeconds: number;
+  session: { cookieChunkSize: number; stateAndPkceCookieMaxAgeSeconds: number; tokenMaxAgeDays: number; clockToleranceSeconds: number };
+  analytics: { pageviewDelayMs: number; snowplowMinimumVisitSeconds: number; snowplowHeartbeatSeconds: number };
+  aiJobDescription: { temperature: number; maxTokens: number; languages: readonly string[] };
+  alertIntervalsSeconds: { none: number; daily: number; weekly: number; monthly: number };
+  attachments: { extensions: readonly string[]; maxBytes: number };
+}
+
+export interface Brand {
+  /** The FRONTEND value that selects this brand. */
+  id: string;
+  name: string;
+  /** Short description used in meta descriptions and the footer. */
+  tagline: Record<Locale, string>;
+  /** First locale is the default. */
+  locales: readonly [Locale, ...Locale[]];
+  pathTranslation: boolean;
+  features: BrandFeatures;
+  theme: {
+    /** Primary colour; white text on it must reach WCAG AA (4.5:1). */
+    primaryColor: string;
+    /** Darker shade for hover and focus states. */
+    primaryColorDark: string;
+    logoSvg: string;
+    logoMaxHeightPx: number;
+  };
+  socialLinks: Partial<Record<SocialNetwork, string>>;
+  sharingNetworks: readonly SharingNetwork[];
+  socialLoginOrder: readonly SocialLoginProvider[];
+  jobTypes: readonly JobType[];
+  /** Location autocomplete is restricted to these bounds when set. */
+  autocompleteBounds: GeoBounds | null;
+  currencyPlacement: 'before' | 'after';
+  constants: BrandConstants;
+}

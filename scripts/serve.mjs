@@ -1,0 +1,30 @@
+// Starts the built server (dist/) after checking the configuration, so a wrong setting stops start-up with
+// a message naming the variable instead of a stack trace on the first request.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(`Node ${process.versions.node} is too old: run the server through npm (npm start), which uses Node 24 from node_modules.`);
+  process.exit(1);
+}
+
+const { parseConfig, ConfigError } = await import('../src/server/config.ts');
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const entry = fileURLToPath(new URL('../dist/server/entry.mjs', import.meta.url));
+if (!existsSync(entry)) {
+  console.error('No build found in dist/: run `npm run build` first (or `npm start`, which builds).');
+  process.exit(1);
+}
+// The standalone adapter reads HOST and PORT itself.
+process.env.PORT = String(config.PORT);
+process.env.HOST = config.HOST;
+await import(entry);

@@ -1,0 +1,12 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    brand: import('../brands/types').Brand;
+    locale: import('../brands/types').Locale;
+    /** The path the visitor asked for (before the internal rewrite), used for canonical and active links. */
+    requestPath: string;
+    /** The route under src/pages that renders the request (after locale and translation are resolved). */
+    internalPath: string;
+  }
+}

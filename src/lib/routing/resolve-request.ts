@@ -1,0 +1,100 @@
+import type { Brand, Locale } from '../../../brands/types';
+import { legacyRedirectTarget } from './legacy-redirects';
+import { negotiateLocale } from './negotiate-locale';
+import { translatePath, untranslatePath } from './route-translations';
+import { stripTrackingParams } from './tracking-params';
+
+/** The parts of a brand that decide how its URLs look. */
+export type RoutingBrand = Pick<Brand, 'locales' | 'pathTranslation'> & { features: Pick<Brand['features'], 'resume'> };
+
+export type RequestRouting =
+  /** Not a page (API, GraphQL, build assets): handled as requested. */
+  | { kind: 'pass' }
+  | { kind: 'redirect'; status: 301 | 302; location: string; varyOnLanguage: boolean }
+  /** Render the page at `internalPath` (the route under src/pages) in `locale`. */
+  | { kind: 'page'; locale: Locale; internalPath: string; search: string };
+
+const passThroughPrefixes = ['/api/', '/graphql', '/_astro/', '/_image', '/_server-islands/'];
+/** Error pages answer on their own path in every brand; they are never redirected. */
+const errorPagePaths = new Set(['/404', '/500']);
+
+/** Internal path → the path visitors see: locale prefix when the brand has several, route translation when on. */
+export function localizePath(internalPath: string, locale: Locale, brand: RoutingBrand): string {
+  const translated = brand.pathTranslation ? translatePath(internalPath, locale) : internalPath;
+  if (brand.locales.length === 1) return translated;
+  return translated === '/' ? `/${locale}/` : `/${locale}${translated}`;
+}
+
+/** SPEC section 2: lowercase path forcing applies to /jobs and /organization(s). */
+function forceLowercase(internalPath: string): string {
+  return /^\/(jobs|organizations?)(\/|$)/i.test(internalPath) ? internalPath.toLowerCase() : internalPath;
+}
+
+function isJobSearchPath(internalPath: string): boolean {
+  return /^\/jobs(\/|$)/.test(internalPath);
+}
+
+/** SPEC section 2: with resumes off, /resume, /resume/{children} and /resume-alert/edit/{id} go to /404. */
+function isResumePath(internalPath: string): boolean {
+  return /^\/resume(\/.*)?$/.test(internalPath) || /^\/resume-alert\/edit\/[^/]+\/?$/.test(internalPath);
+}
+
+/** Splits a known locale prefix off the path ("/en-gb/cv" → en-GB, "/cv"). */
+function splitLocalePrefix(pathname: string, locales: readonly Locale[]): { locale: Locale; rest: string } | null {
+  const segment = pathname.split('/')[1] ?? '';
+  const locale = locales.find((candidate) => candidate.toLowerCase() === segment.toLowerCase());
+  if (!locale) return null;
+  return { locale, rest: pathname.slice(segment.length + 1) || '/' };
+}
+
+/**
+ * Decides what a request becomes: a redirect to the one canonical URL of the page (legacy paths, locale
+ * prefix, route translation, lowercase forcing, tracking parameters, resumes off) or the page to render.
+ * Every rule yields at most one redirect hop.
+ */
+export function resolveRequest(
+  request: { pathname: string; search: string; acceptLanguage: string | null },
+  brand: RoutingBrand,
+): RequestRouting {
+  const { pathname, search } = request;
+  if (passThroughPrefixes.some((prefix) => pathname.startsWith(prefix))) return { kind: 'pass' };
+
+  const legacyTarget = legacyRedirectTarget(pathname);
+  if (legacyTarget) {
+    return { kind: 'redirect', status: 301, location: localizePath(legacyTarget, brand.locales[0], brand), varyOnLanguage: false };
+  }
+
+  const isMultiLocale = brand.locales.length > 1;
+  const prefixed = splitLocalePrefix(pathname, brand.locales);
+  let locale: Locale;
+  let rest: string;
+  let negotiated = false;
+  if (prefixed) {
+    ({ locale, rest } = prefixed);
+  } else {
+    locale = isMultiLocale ? negotiateLocale(request.acceptLanguage, brand.locales) : brand.locales[0];
+    rest = pathname;
+    negotiated = isMultiLocale;
+  }
+
+  if (errorPagePaths.has(pathname)) return { kind: 'page', locale, internalPath: pathname, search };
+
+  const untranslated = brand.pathTranslation ? untranslatePath(rest, locale) : null;
+  const internalPath = forceLowercase(untranslated ?? rest);
+
+  if (!brand.features.resume && isResumePath(internalPath)) {
+    return { kind: 'redirect', status: 301, location: '/404', varyOnLanguage: false };
+  }
+
+  const cleanSearch = isJobSearchPath(internalPath) ? stripTrackingParams(search) : search;
+  const canonical = localizePath(internalPath, locale, brand);
+  if (canonical !== pathname || cleanSearch !== search) {
+    return {
+      kind: 'redirect',
+      status: negotiated ? 302 : 301,
+      location: canonical + cleanSearch,
+      varyOnLanguage: negotiated,
+    };
+  }
+  return { kind: 'page', locale, internalPath, search };
+}

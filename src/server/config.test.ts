@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('configuration', () => {
+  it('has defaults that serve the default brand on port 3002 with the embedded database', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ FRONTEND: 'tagblatt', PORT: 3002, PGLITE_DIR: './data/pglite' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names the variable and lists the brands for an unknown FRONTEND', () => {
+    expect(() => parseConfig({ FRONTEND: 'foo' })).toThrow(ConfigError);
+    expect(() => parseConfig({ FRONTEND: 'foo' })).toThrow(/FRONTEND: expected one of the brands: tagblatt, jobregio, suedjobs \(got "foo"\)/);
+  });
+
+  it('reports every wrong variable at once', () => {
+    try {
+      parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT: expected a port number/);
+      expect(problems).toMatch(/DATABASE_URL: expected a URL such as postgres:/);
+      expect(problems).toMatch(/LOG_LEVEL: expected one of debug, info, warn, error/);
+    }
+  });
+
+  it('never prints secret values', () => {
+    expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).toThrow(/AUTH_SECRET: expected a random secret/);
+    expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).not.toThrow(/short-secret/);
+  });
+
+  it('treats empty optional URLs as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', BACKEND_URL: '' })).toMatchObject({ DATABASE_URL: undefined, BACKEND_URL: undefined });
+  });
+});

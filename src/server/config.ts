@@ -1,0 +1,86 @@
+/**
+ * The application's settings, read once from the environment and validated with zod. A wrong or missing
+ * value stops start-up with a message naming the variable and what it expects.
+ *
+ * This module runs under plain Node too (scripts/serve.mjs checks the configuration before the server
+ * bundle loads), so it imports with explicit `.ts` extensions and uses only erasable TypeScript.
+ */
+import { z } from 'zod';
+import { brandIds } from '../../brands/ids.ts';
+
+const optionalUrl = (protocols: readonly string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine(
+      (value) => value === undefined || (URL.canParse(value) && protocols.includes(new URL(value).protocol)),
+      { message: `expected a URL such as ${example}` },
+    );
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  FRONTEND: z.enum(brandIds, { error: `expected one of the brands: ${brandIds.join(', ')}` }).default('tagblatt'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce
+    .number({ error: 'expected a port number between 1 and 65535' })
+    .int({ error: 'expected a port number between 1 and 65535' })
+    .min(1, { error: 'expected a port number between 1 and 65535' })
+    .max(65535, { error: 'expected a port number between 1 and 65535' })
+    .default(3002),
+  /** Public origin used for canonical links; the request's origin when unset. */
+  SITE_URL: optionalUrl(['http:', 'https:'], 'https://jobs.example.de'),
+  /** PostgreSQL for production; unset means the embedded PGlite database. */
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@127.0.0.1:5432/jobboard'),
+  PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+  /** A separate GraphQL backend; unset means the in-process schema. */
+  BACKEND_URL: optionalUrl(['http:', 'https:'], 'https://backend.example.de/graphql'),
+  /** Signs session cookies and backend tokens. Read at run time only, never inlined into the build. */
+  AUTH_SECRET: z
+    .string()
+    .min(32, { error: 'expected a random secret of at least 32 characters (e.g. `openssl rand -base64 32`)' })
+    .optional(),
+  /** Outgoing mail; unset writes .eml files to ./data/mail. */
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.de:587'),
+  MAIL_DIR: z.string().min(1).default('./data/mail'),
+  LOG_LEVEL: z
+    .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
+    .default('info'),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+/** Variables whose value must never appear in an error message. */
+const secretVariables = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Validates an environment; throws a ConfigError listing every wrong variable. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? 'environment');
+    const received = env[variable];
+    const shown = received === undefined || secretVariables.has(variable) ? '' : ` (got "${received}")`;
+    return `${variable}: ${issue.message}${shown}`;
+  });
+  throw new ConfigError(problems);
+}
+
+let cached: AppConfig | undefined;
+
+/** The process configuration, validated on first use and then kept. */
+export function getConfig(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
