@@ -28,7 +28,12 @@ export const defaultConstants: BrandConstants = {
   breakpointsPx: { mobile: 899, tablet: 1199, desktop: 1499 },
   modalMaxWidthPx: { default: 750, gdpr: 550 },
   alertFadeSeconds: 0.25,
-  session: { cookieChunkSize: 3933, stateAndPkceCookieMaxAgeSeconds: 900, tokenMaxAgeDays: 30, clockToleranceSeconds: 15 },
+  session: {
+    cookieChunkSize: 3933,
+    stateAndPkceCookieMaxAgeSeconds: 900,
+    tokenMaxAgeDays: 30,
+    clockToleranceSeconds: 15,
+  },
   analytics: { pageviewDelayMs: 1000, snowplowMinimumVisitSeconds: 5, snowplowHeartbeatSeconds: 5 },
   aiJobDescription: { temperature: 0.5, maxTokens: 1500, languages: ['en', 'de', 'fr'] },
   alertIntervalsSeconds: { none: -1, daily: 86400, weekly: 604800, monthly: 2628000 },

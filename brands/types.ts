@@ -5,14 +5,7 @@
 export type Locale = 'de' | 'en-GB' | 'fr';
 
 export type SocialNetwork =
-  | 'facebook'
-  | 'twitter'
-  | 'linkedin'
-  | 'youtube'
-  | 'xing'
-  | 'instagram'
-  | 'tiktok'
-  | 'bluesky';
+  'facebook' | 'twitter' | 'linkedin' | 'youtube' | 'xing' | 'instagram' | 'tiktok' | 'bluesky';
 
 export type SharingNetwork = 'facebook' | 'linkedin' | 'email' | 'twitter' | 'whatsapp' | 'xing' | 'bluesky';
 export type SocialLoginProvider = 'linkedin' | 'google' | 'facebook';
@@ -80,7 +73,12 @@ export interface BrandConstants {
   breakpointsPx: { mobile: number; tablet: number; desktop: number };
   modalMaxWidthPx: { default: number; gdpr: number };
   alertFadeSeconds: number;
-  session: { cookieChunkSize: number; stateAndPkceCookieMaxAgeSeconds: number; tokenMaxAgeDays: number; clockToleranceSeconds: number };
+  session: {
+    cookieChunkSize: number;
+    stateAndPkceCookieMaxAgeSeconds: number;
+    tokenMaxAgeDays: number;
+    clockToleranceSeconds: number;
+  };
   analytics: { pageviewDelayMs: number; snowplowMinimumVisitSeconds: number; snowplowHeartbeatSeconds: number };
   aiJobDescription: { temperature: number; maxTokens: number; languages: readonly string[] };
   alertIntervalsSeconds: { none: number; daily: number; weekly: number; monthly: number };
@@ -102,7 +100,7 @@ export interface Brand {
     primaryColor: string;
     /** Darker shade for hover and focus states. */
     primaryColorDark: string;
-    logoSvg: string;
+    /** The logo is brands/<id>/logo.svg, drawn for the primary colour as background. */
     logoMaxHeightPx: number;
   };
   socialLinks: Partial<Record<SocialNetwork, string>>;

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 24) {
-  console.error(`Node ${process.versions.node} is too old: run the server through npm (npm start), which uses Node 24 from node_modules.`);
+  console.error(
+    `Node ${process.versions.node} is too old: run the server through npm (npm start), which uses Node 24 from node_modules.`,
+  );
   process.exit(1);
 }
 

@@ -1,6 +1,5 @@
 import type { Brand } from '../types';
 import { allSharingNetworks, defaultConstants } from '../constants';
-import logoSvg from './logo.svg?raw';
 
 /**
  * Second frontend: a regional job brand for the cross-border Upper Rhine region, hence German, English and
@@ -40,7 +39,7 @@ export const jobregio = {
     measurementRelay: false,
     consentPreferenceButton: false,
   },
-  theme: { primaryColor: '#a3261c', primaryColorDark: '#7a1c15', logoSvg, logoMaxHeightPx: 44 },
+  theme: { primaryColor: '#a3261c', primaryColorDark: '#7a1c15', logoMaxHeightPx: 44 },
   socialLinks: {
     facebook: 'https://www.facebook.com/jobregio',
     linkedin: 'https://www.linkedin.com/company/jobregio',

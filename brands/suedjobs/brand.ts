@@ -1,6 +1,5 @@
 import type { Brand } from '../types';
 import { allSharingNetworks, defaultConstants } from '../constants';
-import logoSvg from './logo.svg?raw';
 
 /** Third frontend: the regional site for southern Germany (SPEC section 9). */
 export const suedjobs = {
@@ -37,7 +36,7 @@ export const suedjobs = {
     measurementRelay: true,
     consentPreferenceButton: true,
   },
-  theme: { primaryColor: '#1c788c', primaryColorDark: '#155a69', logoSvg, logoMaxHeightPx: 50 },
+  theme: { primaryColor: '#1c788c', primaryColorDark: '#155a69', logoMaxHeightPx: 50 },
   socialLinks: {
     instagram: 'https://www.instagram.com/suedjobs',
     facebook: 'https://www.facebook.com/suedjobs',

@@ -1,6 +1,5 @@
 import type { Brand } from '../types';
 import { allSharingNetworks, defaultConstants } from '../constants';
-import logoSvg from './logo.svg?raw';
 
 /** Default frontend: the job market of a regional daily newspaper. German only. */
 export const tagblatt = {
@@ -37,7 +36,7 @@ export const tagblatt = {
     measurementRelay: true,
     consentPreferenceButton: false,
   },
-  theme: { primaryColor: '#0b4f8a', primaryColorDark: '#083a66', logoSvg, logoMaxHeightPx: 48 },
+  theme: { primaryColor: '#0b4f8a', primaryColorDark: '#083a66', logoMaxHeightPx: 48 },
   socialLinks: {
     facebook: 'https://www.facebook.com/tagblatt.stellenmarkt',
     instagram: 'https://www.instagram.com/tagblatt.stellenmarkt',

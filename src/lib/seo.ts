@@ -1,5 +1,15 @@
 /** Internal paths whose pages carry no canonical link: error pages, personal and transactional pages. */
-const canonicalExcluded = [/^\/40\d$/, /^\/50\d$/, /^\/user(\/|$)/, /^\/dashboard(\/|$)/, /^\/my-products(\/|$)/, /^\/checkout(\/|$)/, /^\/router(\/|$)/, /^\/job\/wizard(\/|$)/, /^\/job-manager(\/|$)/];
+const canonicalExcluded = [
+  /^\/40\d$/,
+  /^\/50\d$/,
+  /^\/user(\/|$)/,
+  /^\/dashboard(\/|$)/,
+  /^\/my-products(\/|$)/,
+  /^\/checkout(\/|$)/,
+  /^\/router(\/|$)/,
+  /^\/job\/wizard(\/|$)/,
+  /^\/job-manager(\/|$)/,
+];
 
 export function isCanonicalExcluded(internalPath: string): boolean {
   return canonicalExcluded.some((pattern) => pattern.test(internalPath));

@@ -10,7 +10,9 @@ describe('configuration', () => {
 
   it('names the variable and lists the brands for an unknown FRONTEND', () => {
     expect(() => parseConfig({ FRONTEND: 'foo' })).toThrow(ConfigError);
-    expect(() => parseConfig({ FRONTEND: 'foo' })).toThrow(/FRONTEND: expected one of the brands: tagblatt, jobregio, suedjobs \(got "foo"\)/);
+    expect(() => parseConfig({ FRONTEND: 'foo' })).toThrow(
+      /FRONTEND: expected one of the brands: tagblatt, jobregio, suedjobs \(got "foo"\)/,
+    );
   });
 
   it('reports every wrong variable at once', () => {
@@ -32,6 +34,9 @@ describe('configuration', () => {
   });
 
   it('treats empty optional URLs as unset', () => {
-    expect(parseConfig({ DATABASE_URL: '', BACKEND_URL: '' })).toMatchObject({ DATABASE_URL: undefined, BACKEND_URL: undefined });
+    expect(parseConfig({ DATABASE_URL: '', BACKEND_URL: '' })).toMatchObject({
+      DATABASE_URL: undefined,
+      BACKEND_URL: undefined,
+    });
   });
 });

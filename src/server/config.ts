@@ -14,10 +14,9 @@ const optionalUrl = (protocols: readonly string[], example: string) =>
     .trim()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .refine(
-      (value) => value === undefined || (URL.canParse(value) && protocols.includes(new URL(value).protocol)),
-      { message: `expected a URL such as ${example}` },
-    );
+    .refine((value) => value === undefined || (URL.canParse(value) && protocols.includes(new URL(value).protocol)), {
+      message: `expected a URL such as ${example}`,
+    });
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

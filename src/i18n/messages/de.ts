@@ -52,7 +52,8 @@ export const de = {
   'privacy.intro':
     'Wir verarbeiten personenbezogene Daten nur, soweit es für den Betrieb dieses Stellenmarkts nötig ist oder Sie eingewilligt haben.',
   'privacy.controllerHeading': 'Verantwortliche Stelle',
-  'privacy.controllerText': 'Verantwortlich für die Datenverarbeitung auf dieser Website ist der Betreiber von {brand}.',
+  'privacy.controllerText':
+    'Verantwortlich für die Datenverarbeitung auf dieser Website ist der Betreiber von {brand}.',
   'privacy.dataHeading': 'Welche Daten wir verarbeiten',
   'privacy.dataText':
     'Beim Besuch speichern wir technisch notwendige Daten (IP-Adresse, Zeitpunkt, aufgerufene Seite) für höchstens sieben Tage. Mit einem Konto speichern wir Ihre Angaben, bis Sie das Konto löschen.',
@@ -60,7 +61,8 @@ export const de = {
   'privacy.rightsText':
     'Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie auf Beschwerde bei einer Aufsichtsbehörde.',
   'login.title': 'Anmelden',
-  'login.unavailable': 'Die Anmeldung ist in Kürze verfügbar. Stellen suchen und lesen können Sie schon jetzt ohne Konto.',
+  'login.unavailable':
+    'Die Anmeldung ist in Kürze verfügbar. Stellen suchen und lesen können Sie schon jetzt ohne Konto.',
   'resume.title': 'Lebenslauf',
   'resume.intro': 'Legen Sie Ihren Lebenslauf an und lassen Sie sich von Arbeitgebern finden.',
   'resumes.title': 'Bewerbersuche',

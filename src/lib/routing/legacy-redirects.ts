@@ -8,7 +8,7 @@ export function legacyRedirectTarget(pathname: string): string | null {
   if (pathname === '/Suchergebnis.html') return '/jobs';
   const match = /^\/Jobs\/([^/]+)(?:\/.*)?$/.exec(pathname);
   if (!match?.[1]) return null;
-  const name = decodeURIComponent(match[1]).toLowerCase();
+  const name = match[1].toLowerCase();
   const category = jobCategories.find((candidate) => candidate.legacyName.toLowerCase() === name);
   return category ? `/jobs/${category.slug}` : null;
 }

@@ -3,7 +3,11 @@ import { localizePath, resolveRequest, type RoutingBrand } from './resolve-reque
 
 const germanOnly: RoutingBrand = { locales: ['de'], pathTranslation: false, features: { resume: false } };
 const germanTranslated: RoutingBrand = { locales: ['de'], pathTranslation: true, features: { resume: false } };
-const multilingual: RoutingBrand = { locales: ['de', 'en-GB', 'fr'], pathTranslation: true, features: { resume: true } };
+const multilingual: RoutingBrand = {
+  locales: ['de', 'en-GB', 'fr'],
+  pathTranslation: true,
+  features: { resume: true },
+};
 
 const resolve = (url: string, brand: RoutingBrand, acceptLanguage: string | null = null) => {
   const { pathname, search } = new URL(url, 'http://localhost');
@@ -55,7 +59,11 @@ describe('resolveRequest', () => {
   });
 
   it('redirects an untranslated path to its translation', () => {
-    expect(resolve('/contact', germanTranslated)).toMatchObject({ kind: 'redirect', status: 301, location: '/kontakt' });
+    expect(resolve('/contact', germanTranslated)).toMatchObject({
+      kind: 'redirect',
+      status: 301,
+      location: '/kontakt',
+    });
     expect(resolve('/fr/jobs?page=2', multilingual)).toMatchObject({ status: 301, location: '/fr/emploi?page=2' });
   });
 

@@ -61,7 +61,12 @@ export function resolveRequest(
 
   const legacyTarget = legacyRedirectTarget(pathname);
   if (legacyTarget) {
-    return { kind: 'redirect', status: 301, location: localizePath(legacyTarget, brand.locales[0], brand), varyOnLanguage: false };
+    return {
+      kind: 'redirect',
+      status: 301,
+      location: localizePath(legacyTarget, brand.locales[0], brand),
+      varyOnLanguage: false,
+    };
   }
 
   const isMultiLocale = brand.locales.length > 1;

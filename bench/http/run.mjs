@@ -1,0 +1,93 @@
+// HTTP benchmark of the built site: the server-rendered home page beside a static asset, in the same run,
+// so the figures can be compared on any machine. Prints requests/s, p50/p95/p99 latency and their ratio.
+// Usage: npm run bench:http [-- --duration 10 --connections 10 --frontend tagblatt]
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    frontend: { type: 'string', default: 'tagblatt' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+
+if (!existsSync('dist/server/entry.mjs')) {
+  console.error('No build in dist/: run `npm run build` first.');
+  process.exit(1);
+}
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+const port = await freePort();
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+  env: { ...process.env, FRONTEND: values.frontend, PORT: String(port), HOST: '127.0.0.1' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const origin = `http://127.0.0.1:${port}`;
+for (let attempt = 0; ; attempt++) {
+  try {
+    if ((await fetch(`${origin}/`)).ok) break;
+  } catch {
+    if (attempt > 200) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(name, path) {
+  // Warm-up so JIT and caches settle before the measured run.
+  await autocannon({ url: origin + path, connections, duration: 2 });
+  const latencies = [];
+  const instance = autocannon({ url: origin + path, connections, duration });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    path,
+    requestsPerSecond: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.non2xx,
+    kilobytesPerRequest: result.throughput.average / result.requests.average / 1024,
+  };
+}
+
+try {
+  const page = await measure('home page (SSR)', '/');
+  const asset = await measure('static asset', '/favicon.svg');
+  console.log(
+    `\nHTTP benchmark: ${connections} connections, ${duration}s each, FRONTEND=${values.frontend}, Node ${process.versions.node}\n`,
+  );
+  console.log('target              path            req/s     p50 ms   p95 ms   p99 ms   KB/req  errors');
+  for (const row of [page, asset]) {
+    console.log(
+      `${row.name.padEnd(20)}${row.path.padEnd(16)}${row.requestsPerSecond.toFixed(0).padStart(6)}` +
+        `${row.p50.toFixed(1).padStart(10)}${row.p95.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}` +
+        `${row.kilobytesPerRequest.toFixed(1).padStart(9)}${String(row.errors).padStart(8)}`,
+    );
+  }
+  console.log(
+    `\nhome page / static asset: ${(page.requestsPerSecond / asset.requestsPerSecond).toFixed(2)}× the throughput, ` +
+      `${(page.p95 / asset.p95).toFixed(2)}× the p95 latency`,
+  );
+} finally {
+  server.kill('SIGTERM');
+}

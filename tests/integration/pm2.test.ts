@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/server';
+
+const pm2Home = mkdtempSync(join(tmpdir(), 'pm2-'));
+const env = { ...process.env, PM2_HOME: pm2Home };
+
+afterAll(() => {
+  spawnSync('npx', ['pm2', 'kill'], { env });
+  rmSync(pm2Home, { recursive: true, force: true });
+});
+
+interface Pm2Process {
+  name: string;
+  pm2_env: { status: string; exec_mode: string; node_version: string; max_memory_restart: number };
+}
+
+describe('PM2 cluster', () => {
+  it('refuses to start without DATABASE_URL', () => {
+    const result = spawnSync('npm', ['run', 'pm2:start'], { env: { ...env, DATABASE_URL: '' }, encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('Refusing to start PM2 without DATABASE_URL');
+  });
+
+  it('runs two workers on Node 24 with a 512 MB restart limit', async () => {
+    const port = await freePort();
+    const started = spawnSync('npm', ['run', 'pm2:start'], {
+      env: { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', PORT: String(port) },
+      encoding: 'utf8',
+    });
+    expect(started.status, started.stderr).toBe(0);
+    const list = JSON.parse(spawnSync('npx', ['pm2', 'jlist'], { env, encoding: 'utf8' }).stdout) as Pm2Process[];
+    expect(list).toHaveLength(2);
+    for (const worker of list) {
+      expect(worker.pm2_env.exec_mode).toBe('cluster_mode');
+      expect(worker.pm2_env.node_version).toMatch(/^24\./);
+      expect(worker.pm2_env.max_memory_restart).toBe(512 * 1024 * 1024);
+    }
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/messages/de`).catch(() => null))?.status, {
+        timeout: 20_000,
+      })
+      .toBe(200);
+  });
+});
