@@ -1,0 +1,89 @@
+/**
+ * The one module that knows about the two database drivers: PGlite (embedded, the default) and
+ * node-postgres (DATABASE_URL). Everything else works with `Database` and the same SQL on both.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Assume } from 'drizzle-orm';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type DatabaseDialect = 'pglite' | 'postgres';
+
+/** What both drivers return from `db.execute()`: the rows (the other result fields differ). */
+export interface QueryRows<TRow> {
+  rows: TRow[];
+}
+
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/** A Drizzle database over either driver, typed with the full schema. */
+export type Database = PgDatabase<QueryResultHKT, Schema>;
+
+export interface OpenDatabaseOptions {
+  /** postgres://… ; when unset the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, created if missing; `memory://` keeps everything in memory. */
+  pgliteDir?: string;
+}
+
+interface HandleBase {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** The driver-specific instance travels along for the migrator, which needs the concrete type. */
+export type DatabaseHandle =
+  | (HandleBase & { dialect: 'pglite'; driver: PgliteDatabase<Schema> })
+  | (HandleBase & { dialect: 'postgres'; driver: NodePgDatabase<Schema> });
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  // No silent in-memory fallback: a forgotten setting would otherwise lose every write on restart.
+  if (!options.pgliteDir)
+    throw new Error('openDatabase needs either databaseUrl or pgliteDir (use memory:// in tests)');
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
+  // earthdistance depends on cube, which PGlite only loads when it is listed too.
+  const client = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm } });
+  const driver = drizzlePglite({ client, schema });
+  return {
+    dialect: 'pglite',
+    db: driver,
+    driver,
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
+  pool.on('error', (error) => {
+    console.error('PostgreSQL connection error', error);
+  });
+  // Fail at start-up, not on the first request, when the server is unreachable or the URL is wrong.
+  const connection = await pool.connect().catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
+  connection.release();
+  const driver = drizzleNodePg({ client: pool, schema });
+  return {
+    dialect: 'postgres',
+    db: driver,
+    driver,
+    close: () => pool.end(),
+  };
+}

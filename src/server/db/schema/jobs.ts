@@ -1,0 +1,267 @@
+import { relations, sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { BrandId } from '../../../../brands/ids.ts';
+import {
+  addressColumns,
+  contentLanguages,
+  createdAt,
+  isOneOf,
+  regconfig,
+  textSearchConfigs,
+  tsvector,
+  updatedAt,
+} from './columns.ts';
+import { organizations } from './organizations.ts';
+import { taxonomyTerms } from './taxonomy.ts';
+
+export const jobTypes = ['job_per_template', 'job_per_link', 'job_per_file'] as const;
+export type JobType = (typeof jobTypes)[number];
+
+export const jobStates = ['needs_review', 'published', 'archived', 'scheduled'] as const;
+export type JobState = (typeof jobStates)[number];
+
+export const salaryUnits = ['hour', 'month', 'year'] as const;
+export type SalaryUnit = (typeof salaryUnits)[number];
+
+export const applicationWorkflows = ['email', 'link', 'on_site'] as const;
+export type ApplicationWorkflow = (typeof applicationWorkflows)[number];
+
+export interface QualifyingQuestion {
+  question: string;
+  required: boolean;
+}
+
+/** Full-time hours per year (40 h × 52 weeks) for comparing hourly with monthly and yearly salaries. */
+const hoursPerYear = 2080;
+
+/** Salary normalised to a year, so range filters and sorting compare like with like. */
+function yearlySalary(column: 'salary_min' | 'salary_max'): SQL {
+  return sql.raw(
+    `case salary_unit when 'year' then ${column} when 'month' then ${column} * 12 when 'hour' then ${column} * ${hoursPerYear} end`,
+  );
+}
+
+/*
+ * The generation expression may only use immutable functions, hence the two-argument to_tsvector with the
+ * row's own regconfig. Tags and entities are replaced by spaces, so the sanitiser must store umlauts as
+ * characters, not as entities (&auml;), or those words become unsearchable.
+ */
+const searchVectorExpression = sql.raw(
+  [
+    `setweight(to_tsvector(search_config, coalesce(title, '')), 'A')`,
+    `setweight(to_tsvector(search_config, coalesce(organization_name, '')), 'B')`,
+    `setweight(to_tsvector(search_config, coalesce(skills_free, '') || ' ' || coalesce(skills_text, '')), 'C')`,
+    `setweight(to_tsvector(search_config, regexp_replace(coalesce(description, ''), '<[^>]*>|&[#a-zA-Z0-9]+;', ' ', 'g')), 'D')`,
+  ].join(' || '),
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    jobType: text('job_type', { enum: jobTypes }).notNull().default('job_per_template'),
+    state: text('state', { enum: jobStates }).notNull().default('needs_review'),
+    // job_info
+    title: text('title').notNull(),
+    linkUrl: text('link_url'),
+    /** Storage key of the uploaded job ad (job_per_file). */
+    fileKey: text('file_key'),
+    /** Sanitised HTML. */
+    description: text('description'),
+    availabilityPeriod: text('availability_period'),
+    videoUrl: text('video_url'),
+    // company_info
+    organizationId: integer('organization_id')
+      .notNull()
+      // Jobs carry applications and billing history: deleting an organization must deal with them first.
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    /** Copy of organizations.name written by the job services: a generated column cannot read another table. */
+    organizationName: text('organization_name'),
+    logoUrl: text('logo_url'),
+    // job_location (the addresses are in job_locations)
+    remoteOptionId: integer('remote_option_id').references(() => taxonomyTerms.id, { onDelete: 'set null' }),
+    // job_categorization
+    yearsOfExperienceId: integer('years_of_experience_id').references(() => taxonomyTerms.id, {
+      onDelete: 'set null',
+    }),
+    degreeLevelId: integer('degree_level_id').references(() => taxonomyTerms.id, { onDelete: 'set null' }),
+    salaryMin: numeric('salary_min', { precision: 12, scale: 2, mode: 'number' }),
+    salaryMax: numeric('salary_max', { precision: 12, scale: 2, mode: 'number' }),
+    currencyCode: char('currency_code', { length: 3 }),
+    salaryUnit: text('salary_unit', { enum: salaryUnits }),
+    salaryFree: text('salary_free'),
+    salaryMinYearly: numeric('salary_min_yearly', { precision: 14, scale: 2, mode: 'number' }).generatedAlwaysAs(
+      yearlySalary('salary_min'),
+    ),
+    salaryMaxYearly: numeric('salary_max_yearly', { precision: 14, scale: 2, mode: 'number' }).generatedAlwaysAs(
+      yearlySalary('salary_max'),
+    ),
+    languagesFree: text('languages_free'),
+    skillsFree: text('skills_free'),
+    /** Labels of the job's skill terms, written by the job services for the search vector. */
+    skillsText: text('skills_text'),
+    // job_schedule
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    durationDays: integer('duration_days'),
+    // job_application_options
+    applicationWorkflow: text('application_workflow', { enum: applicationWorkflows }).notNull().default('email'),
+    applicationEmails: text('application_emails').array().notNull().default([]),
+    applicationLink: text('application_link'),
+    applicationRequireCv: boolean('application_require_cv').notNull().default(false),
+    applicationRequireCoverLetter: boolean('application_require_cover_letter').notNull().default(false),
+    applicationRequireQualifyingQuestions: boolean('application_require_qualifying_questions').notNull().default(false),
+    applicationQualifyingQuestions: jsonb('application_qualifying_questions')
+      .$type<QualifyingQuestion[]>()
+      .notNull()
+      .default([]),
+    language: text('language', { enum: contentLanguages }).notNull().default('de'),
+    /** Text search configuration matching `language`; written together with it by the job services. */
+    searchConfig: regconfig('search_config')
+      .notNull()
+      .default(sql`'german'::regconfig`),
+    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchVectorExpression),
+    isTop: boolean('is_top').notNull().default(false),
+    frontend: text('frontend').$type<BrandId>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('jobs_job_type_check', isOneOf(table.jobType, jobTypes)),
+    check('jobs_state_check', isOneOf(table.state, jobStates)),
+    check('jobs_salary_unit_check', isOneOf(table.salaryUnit, salaryUnits)),
+    check('jobs_application_workflow_check', isOneOf(table.applicationWorkflow, applicationWorkflows)),
+    check('jobs_language_check', isOneOf(table.language, contentLanguages)),
+    check(
+      'jobs_search_config_check',
+      sql`${table.searchConfig} in (${sql.raw(textSearchConfigs.map((config) => `'${config}'::regconfig`).join(', '))})`,
+    ),
+    check('jobs_salary_range_check', sql`${table.salaryMin} >= 0 and ${table.salaryMax} >= ${table.salaryMin}`),
+    check('jobs_duration_days_check', sql`${table.durationDays} > 0`),
+    index('jobs_state_published_at_idx').on(table.state, table.publishedAt.desc()),
+    index('jobs_organization_id_idx').on(table.organizationId),
+    index('jobs_search_vector_idx').using('gin', table.searchVector),
+    // German stemming does not split compounds ("Fachkraft" in "Pflegefachkraft"): trigrams serve LIKE.
+    index('jobs_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+  ],
+);
+
+/** Many-to-many link from a job to taxonomy terms of one vocabulary. */
+function jobTermTable<TName extends string>(name: TName) {
+  return pgTable(
+    name,
+    {
+      jobId: integer('job_id')
+        .notNull()
+        .references(() => jobs.id, { onDelete: 'cascade' }),
+      termId: integer('term_id')
+        .notNull()
+        .references(() => taxonomyTerms.id, { onDelete: 'cascade' }),
+    },
+    (table) => [
+      primaryKey({ columns: [table.jobId, table.termId] }),
+      // Facet counts and filters go from the term to the jobs.
+      index(`${name}_term_id_idx`).on(table.termId),
+    ],
+  );
+}
+
+export const jobEmploymentTypes = jobTermTable('job_employment_types');
+export const jobOccupationalFields = jobTermTable('job_occupational_fields');
+export const jobFieldsOfStudy = jobTermTable('job_fields_of_study');
+export const jobLanguages = jobTermTable('job_languages');
+export const jobSkills = jobTermTable('job_skills');
+
+export const jobLocations = pgTable(
+  'job_locations',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    ...addressColumns(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    weight: integer('weight').notNull().default(0),
+  },
+  (table) => [
+    index('job_locations_job_id_idx').on(table.jobId),
+    // Radius search: earth_box(...) @> ll_to_earth(latitude, longitude) uses this index.
+    index('job_locations_earth_idx').using('gist', sql`ll_to_earth(${table.latitude}, ${table.longitude})`),
+    check('job_locations_latitude_check', sql`${table.latitude} between -90 and 90`),
+    check('job_locations_longitude_check', sql`${table.longitude} between -180 and 180`),
+  ],
+);
+
+export const jobsRelations = relations(jobs, ({ one, many }) => ({
+  organization: one(organizations, { fields: [jobs.organizationId], references: [organizations.id] }),
+  remoteOption: one(taxonomyTerms, {
+    fields: [jobs.remoteOptionId],
+    references: [taxonomyTerms.id],
+    relationName: 'remoteOption',
+  }),
+  yearsOfExperience: one(taxonomyTerms, {
+    fields: [jobs.yearsOfExperienceId],
+    references: [taxonomyTerms.id],
+    relationName: 'yearsOfExperience',
+  }),
+  degreeLevel: one(taxonomyTerms, {
+    fields: [jobs.degreeLevelId],
+    references: [taxonomyTerms.id],
+    relationName: 'degreeLevel',
+  }),
+  locations: many(jobLocations),
+  employmentTypes: many(jobEmploymentTypes),
+  occupationalFields: many(jobOccupationalFields),
+  fieldsOfStudy: many(jobFieldsOfStudy),
+  languages: many(jobLanguages),
+  skills: many(jobSkills),
+}));
+
+export const jobLocationsRelations = relations(jobLocations, ({ one }) => ({
+  job: one(jobs, { fields: [jobLocations.jobId], references: [jobs.id] }),
+}));
+
+export const jobEmploymentTypesRelations = relations(jobEmploymentTypes, ({ one }) => ({
+  job: one(jobs, { fields: [jobEmploymentTypes.jobId], references: [jobs.id] }),
+  term: one(taxonomyTerms, { fields: [jobEmploymentTypes.termId], references: [taxonomyTerms.id] }),
+}));
+
+export const jobOccupationalFieldsRelations = relations(jobOccupationalFields, ({ one }) => ({
+  job: one(jobs, { fields: [jobOccupationalFields.jobId], references: [jobs.id] }),
+  term: one(taxonomyTerms, { fields: [jobOccupationalFields.termId], references: [taxonomyTerms.id] }),
+}));
+
+export const jobFieldsOfStudyRelations = relations(jobFieldsOfStudy, ({ one }) => ({
+  job: one(jobs, { fields: [jobFieldsOfStudy.jobId], references: [jobs.id] }),
+  term: one(taxonomyTerms, { fields: [jobFieldsOfStudy.termId], references: [taxonomyTerms.id] }),
+}));
+
+export const jobLanguagesRelations = relations(jobLanguages, ({ one }) => ({
+  job: one(jobs, { fields: [jobLanguages.jobId], references: [jobs.id] }),
+  term: one(taxonomyTerms, { fields: [jobLanguages.termId], references: [taxonomyTerms.id] }),
+}));
+
+export const jobSkillsRelations = relations(jobSkills, ({ one }) => ({
+  job: one(jobs, { fields: [jobSkills.jobId], references: [jobs.id] }),
+  term: one(taxonomyTerms, { fields: [jobSkills.termId], references: [taxonomyTerms.id] }),
+}));
+
+export type Job = typeof jobs.$inferSelect;
+export type NewJob = typeof jobs.$inferInsert;
+export type JobLocation = typeof jobLocations.$inferSelect;
+export type NewJobLocation = typeof jobLocations.$inferInsert;
