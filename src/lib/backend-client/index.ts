@@ -1,0 +1,28 @@
+export {
+  BackendGraphQLError,
+  BackendTransportError,
+  FRONTEND_HEADER,
+  MISSING_RESPONSE_MESSAGE,
+  VISUAL_EDITOR_HEADER,
+  createBackendClient,
+  defineOperation,
+  formatFrontendHeader,
+  isBackendError,
+  isVisualEditorRequest,
+  parseFrontendHeader,
+} from './client';
+export type {
+  BackendClient,
+  BackendClientOptions,
+  BackendError,
+  BackendErrorCode,
+  BackendGraphQLErrorEntry,
+  BackendTransport,
+  FrontendInfo,
+  InProcessRequest,
+  InProcessResult,
+  OperationData,
+  OperationVariables,
+  OperationVariablesOf,
+  TypedOperation,
+} from './client';
