@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, isCanonicalExcluded } from './seo';
+import { canonicalUrl, isCanonicalExcluded, metatagSlug } from './seo';
 
 describe('canonical links', () => {
   it('are emitted for content pages', () => {
@@ -14,5 +14,16 @@ describe('canonical links', () => {
   });
   it('drop the query string', () => {
     expect(canonicalUrl('https://jobs.example.de', '/jobs')).toBe('https://jobs.example.de/jobs');
+  });
+});
+
+describe('metatag slugs (SPEC section 2)', () => {
+  it('drop jobId, path and router parameters', () => {
+    expect(metatagSlug('/jobs?jobId=12&search=pflege&path=/x&router=/y')).toBe('/jobs?search=pflege');
+    expect(metatagSlug('/router?router=%2Fpflege-jobs-stuttgart')).toBe('/router');
+  });
+  it('drop a trailing slash but keep the home page', () => {
+    expect(metatagSlug('/organizations/')).toBe('/organizations');
+    expect(metatagSlug('/')).toBe('/');
   });
 });

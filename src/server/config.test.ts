@@ -33,6 +33,15 @@ describe('configuration', () => {
     expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).not.toThrow(/short-secret/);
   });
 
+  it('demands AUTH_SECRET with a shared PostgreSQL database', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://127.0.0.1/jobs' })).toThrow(
+      /AUTH_SECRET: required when DATABASE_URL is set/,
+    );
+    expect(
+      parseConfig({ DATABASE_URL: 'postgres://127.0.0.1/jobs', AUTH_SECRET: 'x'.repeat(32) }).AUTH_SECRET,
+    ).toHaveLength(32);
+  });
+
   it('treats empty optional URLs as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', BACKEND_URL: '' })).toMatchObject({
       DATABASE_URL: undefined,

@@ -18,35 +18,47 @@ const optionalUrl = (protocols: readonly string[], example: string) =>
       message: `expected a URL such as ${example}`,
     });
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  FRONTEND: z.enum(brandIds, { error: `expected one of the brands: ${brandIds.join(', ')}` }).default('tagblatt'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ error: 'expected a port number between 1 and 65535' })
-    .int({ error: 'expected a port number between 1 and 65535' })
-    .min(1, { error: 'expected a port number between 1 and 65535' })
-    .max(65535, { error: 'expected a port number between 1 and 65535' })
-    .default(3002),
-  /** Public origin used for canonical links; the request's origin when unset. */
-  SITE_URL: optionalUrl(['http:', 'https:'], 'https://jobs.example.de'),
-  /** PostgreSQL for production; unset means the embedded PGlite database. */
-  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@127.0.0.1:5432/jobboard'),
-  PGLITE_DIR: z.string().min(1).default('./data/pglite'),
-  /** A separate GraphQL backend; unset means the in-process schema. */
-  BACKEND_URL: optionalUrl(['http:', 'https:'], 'https://backend.example.de/graphql'),
-  /** Signs session cookies and backend tokens. Read at run time only, never inlined into the build. */
-  AUTH_SECRET: z
-    .string()
-    .min(32, { error: 'expected a random secret of at least 32 characters (e.g. `openssl rand -base64 32`)' })
-    .optional(),
-  /** Outgoing mail; unset writes .eml files to ./data/mail. */
-  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.de:587'),
-  MAIL_DIR: z.string().min(1).default('./data/mail'),
-  LOG_LEVEL: z
-    .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
-    .default('info'),
-});
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    FRONTEND: z.enum(brandIds, { error: `expected one of the brands: ${brandIds.join(', ')}` }).default('tagblatt'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'expected a port number between 1 and 65535' })
+      .int({ error: 'expected a port number between 1 and 65535' })
+      .min(1, { error: 'expected a port number between 1 and 65535' })
+      .max(65535, { error: 'expected a port number between 1 and 65535' })
+      .default(3002),
+    /** Public origin used for canonical links; the request's origin when unset. */
+    SITE_URL: optionalUrl(['http:', 'https:'], 'https://jobs.example.de'),
+    /** PostgreSQL for production; unset means the embedded PGlite database. */
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@127.0.0.1:5432/jobboard'),
+    PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+    /** A separate GraphQL backend; unset means the in-process schema. */
+    BACKEND_URL: optionalUrl(['http:', 'https:'], 'https://backend.example.de/graphql'),
+    /** Signs session cookies and backend tokens. Read at run time only, never inlined into the build. */
+    AUTH_SECRET: z
+      .string()
+      .min(32, { error: 'expected a random secret of at least 32 characters (e.g. `openssl rand -base64 32`)' })
+      .optional(),
+    /** Outgoing mail; unset writes .eml files to ./data/mail. */
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.de:587'),
+    MAIL_DIR: z.string().min(1).default('./data/mail'),
+    LOG_LEVEL: z
+      .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
+      .default('info'),
+  })
+  .superRefine((config, context) => {
+    // Several processes share a PostgreSQL database, so they must share one signing secret too; only the
+    // single-process embedded demo may create its own (see src/server/auth/secret.ts).
+    if (config.DATABASE_URL !== undefined && config.AUTH_SECRET === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'required when DATABASE_URL is set: a random secret of at least 32 characters shared by all processes',
+      });
+    }
+  });
 
 export type AppConfig = z.infer<typeof configSchema>;
 

@@ -28,7 +28,12 @@ describe('PM2 cluster', () => {
   it('runs two workers on Node 24 with a 512 MB restart limit', async () => {
     const port = await freePort();
     const started = spawnSync('npm', ['run', 'pm2:start'], {
-      env: { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', PORT: String(port) },
+      env: {
+        ...env,
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
+        AUTH_SECRET: 'pm2-test-secret-0123456789abcdef0123',
+        PORT: String(port),
+      },
       encoding: 'utf8',
     });
     expect(started.status, started.stderr).toBe(0);

@@ -1,0 +1,69 @@
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { roleIds, type RoleId } from '../db/schema/users.ts';
+
+/** SPEC section 9: tokens live 30 days and tolerate 15 s of clock skew. */
+export const tokenMaxAgeSeconds = 30 * 24 * 60 * 60;
+export const clockToleranceSeconds = 15;
+const issuer = 'jobboard';
+const audience = 'jobboard-backend';
+
+export interface BackendTokenClaims {
+  userId: number;
+  roles: RoleId[];
+  /** SPEC section 6: server OAuth scopes applicant and recruiter. */
+  scopes: ('applicant' | 'recruiter')[];
+  /** Seconds since the epoch. */
+  issuedAt: number;
+}
+
+export async function issueBackendToken(
+  secret: Uint8Array,
+  user: { id: number; roles: readonly RoleId[] },
+  now: Date = new Date(),
+): Promise<string> {
+  const scopes = (['applicant', 'recruiter'] as const).filter((scope) => user.roles.includes(scope));
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ roles: [...user.roles], scope: scopes.join(' ') })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(user.id))
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + tokenMaxAgeSeconds)
+    .sign(secret);
+}
+
+/** The claims of a valid token, or null for a token that is malformed, forged or expired. */
+export async function verifyBackendToken(
+  secret: Uint8Array,
+  token: string,
+  now: Date = new Date(),
+): Promise<BackendTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      issuer,
+      audience,
+      algorithms: ['HS256'],
+      clockTolerance: clockToleranceSeconds,
+      maxTokenAge: tokenMaxAgeSeconds,
+      currentDate: now,
+    });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || userId <= 0 || payload.iat === undefined) return null;
+    const roles = Array.isArray(payload.roles)
+      ? payload.roles.filter((role): role is RoleId => (roleIds as readonly unknown[]).includes(role))
+      : [];
+    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+    return {
+      userId,
+      roles,
+      scopes: scopes.filter(
+        (scope): scope is 'applicant' | 'recruiter' => scope === 'applicant' || scope === 'recruiter',
+      ),
+      issuedAt: payload.iat,
+    };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}

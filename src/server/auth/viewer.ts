@@ -1,0 +1,48 @@
+import type { RoleId } from '../db/schema/users.ts';
+import { AppError } from '../errors.ts';
+
+/** Who is asking: the user behind the request's token, or nobody. */
+export interface Viewer {
+  readonly userId: number | null;
+  readonly roles: readonly RoleId[];
+}
+
+export const anonymousViewer: Viewer = { userId: null, roles: [] };
+
+/** SPEC section 6: staff are administrators, site admins and job editors. */
+export const staffRoles: readonly RoleId[] = ['administrator', 'site_admin', 'job_editor'];
+
+export type ViewerKind = 'ANON' | 'APPLICANT' | 'RECRUITER' | 'ADMIN';
+
+export function isStaff(viewer: Viewer): boolean {
+  return viewer.roles.some((role) => staffRoles.includes(role));
+}
+
+export function viewerKind(viewer: Viewer): ViewerKind {
+  if (viewer.userId === null) return 'ANON';
+  if (isStaff(viewer)) return 'ADMIN';
+  if (viewer.roles.includes('recruiter')) return 'RECRUITER';
+  return 'APPLICANT';
+}
+
+/** SPEC section 6: a user may act on an entity when they own it or are staff. */
+export function canActOn(viewer: Viewer, ownerUserId: number | null): boolean {
+  if (viewer.userId === null) return false;
+  return isStaff(viewer) || (ownerUserId !== null && viewer.userId === ownerUserId);
+}
+
+export function requireSignedIn(viewer: Viewer): asserts viewer is Viewer & { userId: number } {
+  if (viewer.userId === null) throw new AppError('UNAUTHENTICATED', 'Please sign in to do this.');
+}
+
+export function requireRole(viewer: Viewer, ...roles: RoleId[]): asserts viewer is Viewer & { userId: number } {
+  requireSignedIn(viewer);
+  if (!isStaff(viewer) && !roles.some((role) => viewer.roles.includes(role))) {
+    throw new AppError('FORBIDDEN', 'You are not allowed to do this.');
+  }
+}
+
+export function requireCanActOn(viewer: Viewer, ownerUserId: number | null): void {
+  requireSignedIn(viewer);
+  if (!canActOn(viewer, ownerUserId)) throw new AppError('FORBIDDEN', 'You are not allowed to do this.');
+}

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { GraphQLError } from 'graphql';
+import { brands, type Brand, type Locale } from '../../../brands/index.ts';
+import { FRONTEND_HEADER, parseFrontendHeader, VISUAL_EDITOR_HEADER } from '../../lib/backend-client/index.ts';
+import { verifyBackendToken } from '../auth/backend-token.ts';
+import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
+import type { Database } from '../db/index.ts';
+import { users } from '../db/schema/users.ts';
+import { createLoaders, type Loaders } from './loaders.ts';
+
+/** Everything a resolver may use; built once per request. */
+export interface GraphQLContext {
+  db: Database;
+  viewer: Viewer;
+  /** The brand and language named by the `frontend` header (the server's own brand otherwise). */
+  brand: Brand;
+  locale: Locale;
+  visualEditor: boolean;
+  /** Per-request DataLoaders: batching and caching live exactly as long as one request. */
+  loaders: Loaders;
+}
+
+export interface ContextDependencies {
+  db: Database;
+  defaultBrand: Brand;
+  authSecret: Uint8Array;
+}
+
+function frontendOf(request: Request, defaultBrand: Brand): { brand: Brand; locale: Locale } {
+  const parsed = parseFrontendHeader(request.headers.get(FRONTEND_HEADER) ?? '');
+  const brand = parsed && parsed.name in brands ? brands[parsed.name as keyof typeof brands] : defaultBrand;
+  const locale = brand.locales.find((candidate) => candidate === parsed?.locale) ?? brand.locales[0];
+  return { brand, locale };
+}
+
+const refused = (message: string) =>
+  new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+
+/**
+ * The viewer behind a bearer token. A token that is forged, expired, older than the user's not-before time
+ * or names a user that no longer exists is refused outright, so the site can send the visitor to sign-out.
+ */
+async function viewerOf(request: Request, db: Database, secret: Uint8Array): Promise<Viewer> {
+  const authorization = request.headers.get('authorization');
+  if (!authorization) return anonymousViewer;
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  if (!token) throw refused('The Authorization header must be "Bearer <token>".');
+  const claims = await verifyBackendToken(secret, token);
+  if (!claims) throw refused('Your session has expired. Please sign in again.');
+  const [user] = await db
+    .select({ id: users.id, tokensNotBefore: users.tokensNotBefore })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!user) throw refused('Your account could not be found. Please sign in again.');
+  if (user.tokensNotBefore && claims.issuedAt * 1000 < user.tokensNotBefore.getTime()) {
+    throw refused('Your session has ended. Please sign in again.');
+  }
+  return { userId: user.id, roles: claims.roles };
+}
+
+export async function createContext(request: Request, dependencies: ContextDependencies): Promise<GraphQLContext> {
+  const { db } = dependencies;
+  return {
+    db,
+    viewer: await viewerOf(request, db, dependencies.authSecret),
+    ...frontendOf(request, dependencies.defaultBrand),
+    visualEditor: request.headers.get(VISUAL_EDITOR_HEADER) === 'true',
+    loaders: createLoaders(db),
+  };
+}

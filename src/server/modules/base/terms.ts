@@ -1,0 +1,15 @@
+import type { Locale } from '../../../../brands/index.ts';
+import type { taxonomyTerms } from '../../db/schema/taxonomy.ts';
+
+type Term = typeof taxonomyTerms.$inferSelect;
+
+/** A term as the API shows it: id and label in the visitor's language, German when untranslated. */
+export function termRef(term: Term, locale: Locale): { tid: number; label: string } {
+  const label = locale === 'en-GB' ? term.labelEn : locale === 'fr' ? term.labelFr : term.labelDe;
+  return { tid: term.id, label: label ?? term.labelDe };
+}
+
+/** The content language stored with texts ('de' | 'en' | 'fr') for a site locale. */
+export function contentLanguageOf(locale: Locale): 'de' | 'en' | 'fr' {
+  return locale === 'en-GB' ? 'en' : locale;
+}

@@ -1,0 +1,44 @@
+import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import { getRouteInfo } from './get-route-info.ts';
+import { getMetatags } from './find-metatags.ts';
+
+export const routingModule: GraphQLModule = {
+  typeDefs: gql`
+    type RouteError {
+      code: Int!
+      reason: String!
+    }
+
+    type RouteRedirect {
+      code: Int!
+      target: String!
+    }
+
+    enum RouteContentKind {
+      Job
+      LandingPage
+      OrganizationProfile
+    }
+
+    type RouteContent {
+      kind: RouteContentKind!
+      id: Int!
+      metatags: [Metatag!]!
+    }
+
+    union RouteInfo = RouteError | RouteRedirect | RouteContent
+
+    extend type Query {
+      "Resolves a URL path to an error, a redirect or a piece of content."
+      getRoutInfo(slug: String!, language: String): RouteInfo!
+      "SEO meta tags of a route slug (jobId, path and router query parameters are ignored)."
+      getMetatags(slug: String!, language: String): [Metatag!]!
+    }
+  `,
+  resolvers: {
+    Query: {
+      getRoutInfo: (_parent, args: unknown, context) => getRouteInfo({ db: context.db, input: args }),
+      getMetatags: (_parent, args: unknown, context) => getMetatags({ db: context.db, input: args }),
+    },
+  },
+};

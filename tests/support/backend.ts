@@ -1,0 +1,53 @@
+import { brands } from '../../brands';
+import { issueBackendToken } from '../../src/server/auth/backend-token';
+import type { RoleId } from '../../src/server/db/schema/users';
+import { createTestDatabase, type TestDatabase, type TestDialect } from '../../src/server/db/testing';
+import { createGraphQLServer, type GraphQLServer } from '../../src/server/graphql/yoga';
+
+export const testSecret = new TextEncoder().encode('integration-test-secret-0123456789abcdef');
+
+export interface GraphQLResponseBody<TData = Record<string, unknown>> {
+  data?: TData | null;
+  errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string; [key: string]: unknown } }[];
+}
+
+export interface TestBackend extends TestDatabase {
+  server: GraphQLServer;
+  /** POST /graphql with a JSON body, as the site and islands send it. */
+  post<TData = Record<string, unknown>>(
+    body: { query: string; variables?: Record<string, unknown>; operationName?: string },
+    options?: { token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: GraphQLResponseBody<TData> }>;
+  tokenFor(user: { id: number; roles: RoleId[] }): Promise<string>;
+}
+
+/** The GraphQL server over a fresh database of one dialect, driven through its HTTP handler. */
+export async function createTestBackend(
+  dialect: TestDialect,
+  options: { production?: boolean; limits?: Parameters<typeof createGraphQLServer>[0]['limits'] } = {},
+): Promise<TestBackend> {
+  const database = await createTestDatabase(dialect);
+  const server = createGraphQLServer({
+    getDatabase: () => Promise.resolve(database.handle.db),
+    defaultBrand: brands.tagblatt,
+    authSecret: () => testSecret,
+    production: options.production ?? false,
+    limits: options.limits,
+    logError: () => undefined,
+  });
+  return {
+    ...database,
+    server,
+    async post(body, requestOptions = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...requestOptions.headers };
+      if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
+      const response = await server.fetch('http://localhost/graphql', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as GraphQLResponseBody<never> };
+    },
+    tokenFor: (user) => issueBackendToken(testSecret, user),
+  };
+}
