@@ -8,5 +8,7 @@ declare namespace App {
     requestPath: string;
     /** The route under src/pages that renders the request (after locale and translation are resolved). */
     internalPath: string;
+    /** The GraphQL backend client for this request (brand, language and session already applied). */
+    backend: import('./lib/backend-client').BackendClient;
   }
 }

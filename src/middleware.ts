@@ -1,5 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { resolveRequest } from './lib/routing/resolve-request';
+import { createSiteBackend } from './server/backend';
 import { getBrand } from './server/brand';
 
 /** Same-origin frame blocking and a few safe defaults on every response (SPEC section 2). */
@@ -39,6 +40,7 @@ const routing = defineMiddleware((context, next) => {
   );
   switch (routingResult.kind) {
     case 'pass':
+      context.locals.backend = createSiteBackend({ url: context.url, brand, locale: brand.locales[0] });
       return next();
     case 'redirect': {
       const headers = new Headers({ Location: routingResult.location });
@@ -48,8 +50,9 @@ const routing = defineMiddleware((context, next) => {
     case 'page':
       context.locals.locale = routingResult.locale;
       context.locals.internalPath = routingResult.internalPath;
-      if (routingResult.internalPath === context.url.pathname) return next();
-      return next(routingResult.internalPath + routingResult.search);
+      context.locals.backend = createSiteBackend({ url: context.url, brand, locale: routingResult.locale });
+      if (routingResult.rewrite === context.url.pathname + context.url.search) return next();
+      return next(routingResult.rewrite);
   }
 });
 

@@ -1,9 +1,9 @@
-import type { Locale } from '../../brands/types';
-import { de, type MessageKey, type Messages } from './messages/de';
-import { enGB } from './messages/en-GB';
-import { fr } from './messages/fr';
+import type { Locale } from '../../brands/types.ts';
+import { de, type MessageKey, type Messages } from './messages/de.ts';
+import { enGB } from './messages/en-GB.ts';
+import { fr } from './messages/fr.ts';
 
-export type { MessageKey, Messages } from './messages/de';
+export type { MessageKey, Messages } from './messages/de.ts';
 
 export const supportedLocales: readonly Locale[] = ['de', 'en-GB', 'fr'];
 
@@ -30,4 +30,9 @@ export function createTranslator(locale: Locale): Translate {
       name in params ? String(params[name]) : placeholder,
     );
   };
+}
+
+/** The language code stored with content ('de' | 'en' | 'fr') for a site locale. */
+export function contentLanguageOf(locale: Locale): 'de' | 'en' | 'fr' {
+  return locale === 'en-GB' ? 'en' : locale;
 }

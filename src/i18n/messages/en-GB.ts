@@ -1,4 +1,4 @@
-import type { MessageKey } from './de';
+import type { MessageKey } from './de.ts';
 
 /** British English. A missing key falls back to German. */
 export const enGB: Partial<Record<MessageKey, string>> = {
@@ -71,6 +71,9 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'error.404.text': 'The page you were looking for does not exist or no longer exists.',
   'error.500.title': 'Something went wrong',
   'error.500.text': 'Please try again in a moment.',
+  'error.410.title': 'Page removed',
+  'error.410.text': 'This page no longer exists. You will find current vacancies in the job search.',
+  'landing.searchAll': 'Show all matching jobs',
   'error.backHome': 'Back to the home page',
   'error.searchJobs': 'Search jobs',
 };

@@ -1,4 +1,4 @@
-import type { MessageKey } from './de';
+import type { MessageKey } from './de.ts';
 
 /** French. A missing key falls back to German. */
 export const fr: Partial<Record<MessageKey, string>> = {
@@ -72,6 +72,9 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'error.404.text': 'La page demandée n’existe pas ou plus.',
   'error.500.title': 'Une erreur est survenue',
   'error.500.text': 'Veuillez réessayer dans un instant.',
+  'error.410.title': 'Page supprimée',
+  'error.410.text': 'Cette page n’existe plus. Retrouvez les offres actuelles dans la recherche d’emploi.',
+  'landing.searchAll': 'Voir toutes les offres correspondantes',
   'error.backHome': 'Retour à l’accueil',
   'error.searchJobs': 'Rechercher des emplois',
 };

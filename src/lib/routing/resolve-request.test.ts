@@ -41,6 +41,19 @@ describe('resolveRequest', () => {
       locale: 'de',
       internalPath: '/jobs',
       search: '?search=pflege',
+      rewrite: '/jobs?search=pflege',
+    });
+  });
+
+  it('leaves paths outside the site prefixes to the route lookup', () => {
+    expect(resolve('/pflege-jobs-stuttgart?page=2', germanOnly)).toMatchObject({
+      kind: 'page',
+      internalPath: '/pflege-jobs-stuttgart',
+      rewrite: '/router?router=%2Fpflege-jobs-stuttgart&page=2',
+    });
+    expect(resolve('/de/pflege-jobs-stuttgart', multilingual)).toMatchObject({
+      locale: 'de',
+      rewrite: '/router?router=%2Fpflege-jobs-stuttgart',
     });
   });
 

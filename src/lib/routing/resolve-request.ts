@@ -2,6 +2,7 @@ import type { Brand, Locale } from '../../../brands/types';
 import { legacyRedirectTarget } from './legacy-redirects';
 import { negotiateLocale } from './negotiate-locale';
 import { translatePath, untranslatePath } from './route-translations';
+import { isRoutedPath, routerPath } from './site-paths';
 import { stripTrackingParams } from './tracking-params';
 
 /** The parts of a brand that decide how its URLs look. */
@@ -11,8 +12,11 @@ export type RequestRouting =
   /** Not a page (API, GraphQL, build assets): handled as requested. */
   | { kind: 'pass' }
   | { kind: 'redirect'; status: 301 | 302; location: string; varyOnLanguage: boolean }
-  /** Render the page at `internalPath` (the route under src/pages) in `locale`. */
-  | { kind: 'page'; locale: Locale; internalPath: string; search: string };
+  /**
+   * Render the page at `internalPath` in `locale`. `rewrite` is the route under src/pages that renders it:
+   * the path itself, or /router?router=<path> for paths left to the route lookup.
+   */
+  | { kind: 'page'; locale: Locale; internalPath: string; search: string; rewrite: string };
 
 const passThroughPrefixes = ['/api/', '/graphql', '/_astro/', '/_image', '/_server-islands/'];
 /** Error pages answer on their own path in every brand; they are never redirected. */
@@ -82,7 +86,7 @@ export function resolveRequest(
     negotiated = isMultiLocale;
   }
 
-  if (errorPagePaths.has(pathname)) return { kind: 'page', locale, internalPath: pathname, search };
+  if (errorPagePaths.has(pathname)) return { kind: 'page', locale, internalPath: pathname, search, rewrite: pathname };
 
   const untranslated = brand.pathTranslation ? untranslatePath(rest, locale) : null;
   const internalPath = forceLowercase(untranslated ?? rest);
@@ -101,5 +105,6 @@ export function resolveRequest(
       varyOnLanguage: negotiated,
     };
   }
-  return { kind: 'page', locale, internalPath, search };
+  const rewrite = isRoutedPath(internalPath) ? routerPath(internalPath, search) : internalPath + search;
+  return { kind: 'page', locale, internalPath, search, rewrite };
 }

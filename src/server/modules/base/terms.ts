@@ -9,7 +9,4 @@ export function termRef(term: Term, locale: Locale): { tid: number; label: strin
   return { tid: term.id, label: label ?? term.labelDe };
 }
 
-/** The content language stored with texts ('de' | 'en' | 'fr') for a site locale. */
-export function contentLanguageOf(locale: Locale): 'de' | 'en' | 'fr' {
-  return locale === 'en-GB' ? 'en' : locale;
-}
+export { contentLanguageOf } from '../../../i18n/index.ts';

@@ -1,6 +1,7 @@
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import { getRouteInfo } from './get-route-info.ts';
 import { getMetatags } from './find-metatags.ts';
+import { getLandingPage } from './get-landing-page.ts';
 
 export const routingModule: GraphQLModule = {
   typeDefs: gql`
@@ -28,17 +29,34 @@ export const routingModule: GraphQLModule = {
 
     union RouteInfo = RouteError | RouteRedirect | RouteContent
 
+    "An SEO landing page: a fixed job search (category and place) with its own title and introduction."
+    type LandingPage {
+      id: Int!
+      path: String!
+      title: String!
+      "Sanitised HTML (filtered_html)."
+      introHtml: String!
+      "Slug of the job category the page lists, e.g. gesundheit-soziales."
+      categorySlug: String
+      locality: String
+      region: String
+      language: String!
+    }
+
     extend type Query {
       "Resolves a URL path to an error, a redirect or a piece of content."
       getRoutInfo(slug: String!, language: String): RouteInfo!
       "SEO meta tags of a route slug (jobId, path and router query parameters are ignored)."
       getMetatags(slug: String!, language: String): [Metatag!]!
+      "A published landing page, or null."
+      landingPage(id: Int!): LandingPage
     }
   `,
   resolvers: {
     Query: {
       getRoutInfo: (_parent, args: unknown, context) => getRouteInfo({ db: context.db, input: args }),
       getMetatags: (_parent, args: unknown, context) => getMetatags({ db: context.db, input: args }),
+      landingPage: (_parent, args: unknown, context) => getLandingPage({ db: context.db, input: args }),
     },
   },
 };
