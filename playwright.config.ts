@@ -34,8 +34,9 @@ export default defineConfig({
   webServer: brandServers.map(({ brand, port }) => ({
     command: 'node scripts/serve.mjs',
     url: `http://127.0.0.1:${port}/api/messages/de`,
-    env: { FRONTEND: brand, PORT: String(port), HOST: '127.0.0.1' },
+    // Each server has its own embedded database: PGlite allows one process per data directory.
+    env: { FRONTEND: brand, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: `data/e2e/${brand}/pglite` },
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
   })),
 });

@@ -9,5 +9,10 @@ if (!process.env.DATABASE_URL) {
   );
   process.exit(1);
 }
+// Migrate once here, so the cluster workers never race each other over the schema.
+const { parseConfig } = await import('../src/server/config.ts');
+const { prepareDatabase } = await import('../src/server/db/prepare-database.ts');
+await prepareDatabase(parseConfig(process.env));
+
 const result = spawnSync('pm2', ['start', 'ecosystem.config.cjs', ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -26,6 +26,12 @@ if (!existsSync(entry)) {
   console.error('No build found in dist/: run `npm run build` first (or `npm start`, which builds).');
   process.exit(1);
 }
+// PM2 workers start together; `npm run pm2:start` has already migrated the shared database once.
+if (process.env.pm_id === undefined) {
+  const { prepareDatabase } = await import('../src/server/db/prepare-database.ts');
+  await prepareDatabase(config);
+}
+
 // The standalone adapter reads HOST and PORT itself.
 process.env.PORT = String(config.PORT);
 process.env.HOST = config.HOST;

@@ -2,15 +2,22 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { freePort } from '../support/server';
 
 const pm2Home = mkdtempSync(join(tmpdir(), 'pm2-'));
 const env = { ...process.env, PM2_HOME: pm2Home };
 
-afterAll(() => {
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase('postgres');
+});
+afterAll(async () => {
   spawnSync('npx', ['pm2', 'kill'], { env });
   rmSync(pm2Home, { recursive: true, force: true });
+  await database?.dispose();
 });
 
 interface Pm2Process {
@@ -30,7 +37,7 @@ describe('PM2 cluster', () => {
     const started = spawnSync('npm', ['run', 'pm2:start'], {
       env: {
         ...env,
-        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
+        DATABASE_URL: database.databaseUrl!,
         AUTH_SECRET: 'pm2-test-secret-0123456789abcdef0123',
         PORT: String(port),
       },

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
@@ -23,15 +26,24 @@ export async function freePort(): Promise<number> {
 /** Starts the built server (scripts/serve.mjs) with the given environment and waits until it answers. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
+  // PGlite allows one process per data directory: every test server gets its own.
+  const dataDir = mkdtempSync(join(tmpdir(), 'jobboard-server-'));
   let log = '';
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PGLITE_DIR: join(dataDir, 'pglite'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
@@ -48,9 +60,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     process: child,
     output: () => log,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
