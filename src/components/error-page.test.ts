@@ -2,6 +2,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import { brands } from '../../brands';
+import { createBackendClient } from '../lib/backend-client';
 import Page404 from '../pages/404.astro';
 import Page500 from '../pages/500.astro';
 
@@ -10,6 +11,11 @@ const locals = (id: keyof typeof brands, locale: 'de' | 'fr' = 'de') => ({
   locale,
   requestPath: '/kaputt',
   internalPath: '/kaputt',
+  // A backend without stored meta tags: the layout asks it for the page's tags.
+  backend: createBackendClient({
+    transport: { kind: 'in-process', execute: () => Promise.resolve({ data: { getMetatags: [] } }) },
+    frontend: { name: id, locale },
+  }),
 });
 
 describe('error pages', () => {

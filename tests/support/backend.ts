@@ -1,6 +1,6 @@
 import { brands } from '../../brands';
 import { issueBackendToken } from '../../src/server/auth/backend-token';
-import type { RoleId } from '../../src/server/db/schema/users';
+import { userRoles, type RoleId } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase, type TestDialect } from '../../src/server/db/testing';
 import { createGraphQLServer, type GraphQLServer } from '../../src/server/graphql/yoga';
 
@@ -24,9 +24,14 @@ export interface TestBackend extends TestDatabase {
 /** The GraphQL server over a fresh database of one dialect, driven through its HTTP handler. */
 export async function createTestBackend(
   dialect: TestDialect,
-  options: { production?: boolean; limits?: Parameters<typeof createGraphQLServer>[0]['limits'] } = {},
+  options: {
+    production?: boolean;
+    limits?: Parameters<typeof createGraphQLServer>[0]['limits'];
+    /** Called with the SQL of every statement, to count the queries a request makes. */
+    onQuery?: (sql: string) => void;
+  } = {},
 ): Promise<TestBackend> {
-  const database = await createTestDatabase(dialect);
+  const database = await createTestDatabase(dialect, { onQuery: options.onQuery });
   const server = createGraphQLServer({
     getDatabase: () => Promise.resolve(database.handle.db),
     defaultBrand: brands.tagblatt,
@@ -48,6 +53,15 @@ export async function createTestBackend(
       });
       return { status: response.status, body: (await response.json()) as GraphQLResponseBody<never> };
     },
-    tokenFor: (user) => issueBackendToken(testSecret, user),
+    // Signing in: the user holds these roles in the database (where the backend reads them) and in the token.
+    tokenFor: async (user) => {
+      if (user.roles.length > 0) {
+        await database.handle.db
+          .insert(userRoles)
+          .values(user.roles.map((role) => ({ userId: user.id, role })))
+          .onConflictDoNothing();
+      }
+      return issueBackendToken(testSecret, user);
+    },
   };
 }

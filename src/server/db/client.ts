@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Assume } from 'drizzle-orm';
+import type { Assume, Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
@@ -34,6 +34,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory, created if missing; `memory://` keeps everything in memory. */
   pgliteDir?: string;
+  /** Called with the SQL of every statement Drizzle runs; tests use it to count queries per request. */
+  onQuery?: (sql: string) => void;
 }
 
 interface HandleBase {
@@ -47,18 +49,23 @@ export type DatabaseHandle =
   | (HandleBase & { dialect: 'postgres'; driver: NodePgDatabase<Schema> });
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const logger = options.onQuery ? queryLogger(options.onQuery) : undefined;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger);
   // No silent in-memory fallback: a forgotten setting would otherwise lose every write on restart.
   if (!options.pgliteDir)
     throw new Error('openDatabase needs either databaseUrl or pgliteDir (use memory:// in tests)');
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, logger);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+function queryLogger(onQuery: (sql: string) => void): Logger {
+  return { logQuery: (query) => onQuery(query) };
+}
+
+async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseHandle> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   // earthdistance depends on cube, which PGlite only loads when it is listed too.
   const client = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm } });
-  const driver = drizzlePglite({ client, schema });
+  const driver = drizzlePglite({ client, schema, logger });
   return {
     dialect: 'pglite',
     db: driver,
@@ -67,7 +74,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+async function openPostgres(connectionString: string, logger: Logger | undefined): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
   pool.on('error', (error) => {
@@ -79,7 +86,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     throw error;
   });
   connection.release();
-  const driver = drizzleNodePg({ client: pool, schema });
+  const driver = drizzleNodePg({ client: pool, schema, logger });
   return {
     dialect: 'postgres',
     db: driver,

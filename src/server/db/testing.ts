@@ -26,9 +26,12 @@ async function withAdmin(statement: string): Promise<void> {
 }
 
 /** A fresh, migrated database of the given dialect: PGlite in memory or a throw-away PostgreSQL database. */
-export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: TestDialect,
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<TestDatabase> {
   if (dialect === 'pglite') {
-    const handle = await openDatabase({ pgliteDir: 'memory://' });
+    const handle = await openDatabase({ pgliteDir: 'memory://', onQuery: options.onQuery });
     await migrateDatabase(handle);
     return { handle, databaseUrl: undefined, dispose: () => handle.close() };
   }
@@ -36,7 +39,7 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
   await withAdmin(`CREATE DATABASE ${name}`);
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.href });
+  const handle = await openDatabase({ databaseUrl: url.href, onQuery: options.onQuery });
   await migrateDatabase(handle);
   return {
     handle,

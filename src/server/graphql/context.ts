@@ -5,7 +5,7 @@ import { FRONTEND_HEADER, parseFrontendHeader, VISUAL_EDITOR_HEADER } from '../.
 import { verifyBackendToken } from '../auth/backend-token.ts';
 import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
 import type { Database } from '../db/index.ts';
-import { users } from '../db/schema/users.ts';
+import { userRoles, users } from '../db/schema/users.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
 /** Everything a resolver may use; built once per request. */
@@ -47,15 +47,18 @@ async function viewerOf(request: Request, db: Database, secret: Uint8Array): Pro
   if (!token) throw refused('The Authorization header must be "Bearer <token>".');
   const claims = await verifyBackendToken(secret, token);
   if (!claims) throw refused('Your session has expired. Please sign in again.');
-  const [user] = await db
-    .select({ id: users.id, tokensNotBefore: users.tokensNotBefore })
+  const rows = await db
+    .select({ id: users.id, tokensNotBefore: users.tokensNotBefore, role: userRoles.role })
     .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, claims.userId));
+  const user = rows[0];
   if (!user) throw refused('Your account could not be found. Please sign in again.');
   if (user.tokensNotBefore && claims.issuedAt * 1000 < user.tokensNotBefore.getTime()) {
     throw refused('Your session has ended. Please sign in again.');
   }
-  return { userId: user.id, roles: claims.roles };
+  // Roles come from the database, not the token: a revoked role ends at once, not when the token expires.
+  return { userId: user.id, roles: rows.flatMap((row) => (row.role ? [row.role] : [])) };
 }
 
 export async function createContext(request: Request, dependencies: ContextDependencies): Promise<GraphQLContext> {

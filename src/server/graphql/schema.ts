@@ -3,9 +3,23 @@ import type { GraphQLContext } from './context.ts';
 import { baseModule } from '../modules/base/index.ts';
 import { appConfigModule } from '../modules/app-config/index.ts';
 import { routingModule } from '../modules/routing/index.ts';
+import { consentModule } from '../modules/consent/index.ts';
+import { commerceModule } from '../modules/commerce/index.ts';
+import { usersModule } from '../modules/users/index.ts';
+import { organizationsModule } from '../modules/organizations/index.ts';
+import { jobsModule } from '../modules/jobs/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
-const modules = [baseModule, appConfigModule, routingModule];
+const modules = [
+  baseModule,
+  appConfigModule,
+  routingModule,
+  consentModule,
+  commerceModule,
+  usersModule,
+  organizationsModule,
+  jobsModule,
+];
 
 export const schema = createSchema<GraphQLContext>({
   typeDefs: modules.map((module) => module.typeDefs),

@@ -68,6 +68,8 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
     // Astro endpoints must return Astro's own Response class (DESIGN.md stack notes).
     fetchAPI: { Response },
     graphiql: !options.production,
+    // SPEC section 5 allows 50 MB attachments; the multipart envelope needs a little more.
+    maxRequestBodySize: 52_000_000,
     landingPage: false,
     logging: false,
     maskedErrors: { maskError: (error) => maskError(error, logError) },

@@ -1,0 +1,35 @@
+import type { APIRoute } from 'astro';
+import { anonymousViewer } from '../../../server/auth/viewer';
+import { getDatabase } from '../../../server/db';
+import { AppError } from '../../../server/errors';
+import { createLoaders } from '../../../server/graphql/loaders';
+import { readOrganizationAttachment } from '../../../server/modules/organizations/read-organization-attachment';
+
+/**
+ * GET /api/organization-attachments/{id}: an organization's uploaded file, if the visitor may see the
+ * organization. Files live outside public/ under generated names; this is the only way to them.
+ */
+export const GET: APIRoute = async ({ params }) => {
+  const { db } = await getDatabase();
+  try {
+    const file = await readOrganizationAttachment({
+      db,
+      // Sessions arrive with the accounts issue; until then every visitor is anonymous.
+      viewer: anonymousViewer,
+      loaders: createLoaders(db),
+      input: { id: Number(params.id) },
+    });
+    if (!file) return new Response('Not found', { status: 404 });
+    return new Response(new Uint8Array(file.data), {
+      headers: {
+        'Content-Type': file.mimeType,
+        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError) return new Response('Not found', { status: 404 });
+    throw error;
+  }
+};

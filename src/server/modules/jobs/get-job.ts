@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Viewer } from '../../auth/viewer.ts';
+import type { Database } from '../../db/index.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import type { Loaders } from '../../graphql/loaders.ts';
+import { parseInput } from '../../validation.ts';
+import { getOrganizationAccess } from '../organizations/get-organization-access.ts';
+import { jobColumns, type JobRow } from './job-columns.ts';
+import { publicJobStates } from './job-visibility.ts';
+
+const inputSchema = z.object({ id: z.number().int().positive({ error: 'id must be a positive job id' }) });
+
+/**
+ * One job by id. Published and archived jobs (expired ones too) are public; jobs that still need review
+ * or are scheduled are shown only to the owner of the job's organization and to staff, null otherwise.
+ */
+export async function getJob(options: {
+  db: Database;
+  viewer: Viewer;
+  loaders: Loaders;
+  input: unknown;
+}): Promise<JobRow | null> {
+  const { db, viewer, loaders } = options;
+  const { id } = parseInput(inputSchema, options.input);
+  const [job] = await db.select(jobColumns).from(jobs).where(eq(jobs.id, id));
+  if (!job) return null;
+  if (publicJobStates.includes(job.state)) return job;
+  const organization = await loaders.organization.load(job.organizationId);
+  if (!organization) return null;
+  const access = await getOrganizationAccess({ viewer, loaders, organization });
+  return access.canAct ? job : null;
+}

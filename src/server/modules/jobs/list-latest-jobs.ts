@@ -1,0 +1,52 @@
+import { desc, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/index.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { parseInput } from '../../validation.ts';
+import { jobColumns, type JobRow } from './job-columns.ts';
+import { isOpenJob } from './job-visibility.ts';
+
+export const latestJobsMaxLimit = 50;
+
+const inputSchema = z.object({
+  limit: z
+    .number()
+    .int()
+    .min(1, { error: `limit must be between 1 and ${latestJobsMaxLimit}` })
+    .max(latestJobsMaxLimit, { error: `limit must be between 1 and ${latestJobsMaxLimit}` })
+    .nullish(),
+  offset: z
+    .number()
+    .int()
+    .min(0, { error: 'offset must be 0 or more' })
+    .max(10_000, { error: 'offset must be at most 10000' })
+    .nullish(),
+});
+
+/**
+ * The newest open jobs (published, not expired), newest first, with the total number of open jobs. The
+ * total rides along on every row (a window count), so a page costs one query.
+ */
+export async function listLatestJobs(options: {
+  db: Database;
+  input: unknown;
+}): Promise<{ jobs: JobRow[]; total: number }> {
+  const { db } = options;
+  const input = parseInput(inputSchema, options.input);
+  const limit = input.limit ?? 10;
+  const offset = input.offset ?? 0;
+  const rows = await db
+    .select({ job: jobColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(jobs)
+    .where(isOpenJob())
+    .orderBy(sql`${jobs.publishedAt} desc nulls last`, desc(jobs.id))
+    .limit(limit)
+    .offset(offset);
+  if (rows.length > 0 || offset === 0) return { jobs: rows.map((row) => row.job), total: rows[0]?.total ?? 0 };
+  // Past the last page the window count has no row to ride on.
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(jobs)
+    .where(isOpenJob());
+  return { jobs: [], total: counted?.total ?? 0 };
+}

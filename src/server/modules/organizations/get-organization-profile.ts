@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Viewer } from '../../auth/viewer.ts';
+import type { Database } from '../../db/index.ts';
+import { organizations, type Organization } from '../../db/schema/organizations.ts';
+import type { Loaders } from '../../graphql/loaders.ts';
+import { parseInput } from '../../validation.ts';
+import { normalizeRoutePath } from '../routing/get-route-info.ts';
+import { getOrganizationAccess } from './get-organization-access.ts';
+
+const inputSchema = z
+  .object({
+    id: z.number().int().positive({ error: 'id must be a positive organization id' }).nullish(),
+    path: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .refine((path) => path.startsWith('/'), { error: 'path must start with /, e.g. /organization/acme' })
+      .nullish(),
+  })
+  .refine((input) => (input.id == null) !== (input.path == null), {
+    error: 'pass exactly one of id or path',
+  });
+
+/**
+ * One organization profile by id or by its path (/organization/<slug>). Published profiles are public;
+ * unpublished ones are returned only to their owner, members and staff, and are null for everyone else,
+ * exactly as if they did not exist.
+ */
+export async function getOrganizationProfile(options: {
+  db: Database;
+  viewer: Viewer;
+  loaders: Loaders;
+  input: unknown;
+}): Promise<Organization | null> {
+  const { db, viewer, loaders } = options;
+  const { id, path } = parseInput(inputSchema, options.input);
+  let organization: Organization | null;
+  if (id != null) {
+    organization = await loaders.organization.load(id);
+  } else {
+    const [row] = await db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.path, normalizeRoutePath(path ?? '/')));
+    organization = row ?? null;
+    if (organization) loaders.organization.prime(organization.id, organization);
+  }
+  if (!organization) return null;
+  const access = await getOrganizationAccess({ viewer, loaders, organization });
+  return access.canView ? organization : null;
+}

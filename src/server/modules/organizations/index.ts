@@ -1,0 +1,259 @@
+import type { Organization, OrganizationAttachment, OrganizationLocation } from '../../db/schema/organizations.ts';
+import type { taxonomyTerms } from '../../db/schema/taxonomy.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import { localizePath } from '../../../lib/routing/resolve-request.ts';
+import { termRef } from '../base/terms.ts';
+import { addOrganizationAttachment } from './add-organization-attachment.ts';
+import { getOrganizationAccess } from './get-organization-access.ts';
+import { getOrganizationProfile } from './get-organization-profile.ts';
+import { listUpdatableOrganizationProfiles } from './list-updatable-organization-profiles.ts';
+import {
+  addressOf,
+  attachmentUrlOf,
+  logoOf,
+  organizationRef,
+  personalInfoOf,
+  profilePathOf,
+  socialProfilesOf,
+} from './organization-presenters.ts';
+
+type Term = typeof taxonomyTerms.$inferSelect;
+
+const termRefs = (terms: Promise<Term[]>, context: GraphQLContext) =>
+  terms.then((list) => list.map((term) => termRef(term, context.locale)));
+
+export const organizationsModule: GraphQLModule = {
+  typeDefs: gql`
+    "A postal address (SPEC section 3); shared by organizations, their locations and job locations."
+    type Address {
+      countryCode: String
+      addressLine1: String
+      addressLine2: String
+      administrativeArea: String
+      locality: String
+      postalCode: String
+    }
+
+    "An organization as the session user and profiles refer to it."
+    type OrganizationRef {
+      id: Int!
+      name: String!
+      "User id of the owner; null when the owner's account was deleted."
+      ownerId: Int
+    }
+
+    "The logo in the medium squared image style; alt and title are the organization's name."
+    type Logo {
+      url: String!
+      alt: String!
+      title: String!
+    }
+
+    type SocialProfiles {
+      facebook: String
+      twitter: String
+      linkedin: String
+      youtube: String
+      xing: String
+      instagram: String
+      tiktok: String
+      blueSky: String
+    }
+
+    "The organization's contact for invoicing and account actions; never public."
+    type PersonalInfo {
+      salutation: String
+      firstName: String
+      lastName: String
+      phone: String
+      position: String
+    }
+
+    "A contact person shown on the organization page (public once the page is published)."
+    type ContactPerson {
+      id: Int!
+      salutation: String
+      firstName: String
+      lastName: String
+      "Photo URL."
+      photo: String
+      email: String
+      position: String
+      phone: String
+      linkedinProfile: String
+      contactInfo: String
+    }
+
+    type GalleryImage {
+      id: Int!
+      url: String!
+      alt: String
+      title: String
+    }
+
+    type Video {
+      id: Int!
+      "Cover image URL."
+      cover: String
+      coverTitle: String
+      "Video URL (YouTube, Vimeo, …)."
+      source: String!
+    }
+
+    "A further location of the organization."
+    type OrganizationLocation {
+      id: Int!
+      name: String
+      address: Address!
+      "Null when the address could not be geocoded."
+      latitude: Float
+      longitude: Float
+    }
+
+    type Faq {
+      id: Int!
+      question: String!
+      answer: String!
+    }
+
+    "A file (PDF or image) on the organization page."
+    type Attachment {
+      id: Int!
+      "The uploaded file name, for display."
+      fileName: String!
+      mimeType: String!
+      "Size in bytes."
+      size: Int!
+      "Where the site serves the file; it checks that the viewer may see the organization."
+      url: String!
+      createdAt: DateTime!
+    }
+
+    "An employer's public page (SPEC section 3)."
+    type OrganizationProfile {
+      id: Int!
+      name: String!
+      "Sanitised HTML (filtered_html)."
+      presentation: String
+      industry: [TermRef!]!
+      benefits: [TermRef!]!
+      occupations: [TermRef!]!
+      fieldsOfStudy: [TermRef!]!
+      organization: OrganizationRef!
+      "The page path for the request's locale (locale prefix on brands with several languages)."
+      url: String!
+      "The page path without locale prefix, e.g. /organization/acme."
+      urlNoPrefix: String!
+      logo: Logo
+      alternativeName: String
+      website: String
+      coverUrl: String
+      size: String
+      featured: Boolean!
+      published: Boolean!
+      address: Address!
+      socialProfiles: SocialProfiles!
+      "Invoicing contact; null unless the viewer owns the organization or is staff."
+      personalInfo: PersonalInfo
+      contactPersons: [ContactPerson!]!
+      gallery: [GalleryImage!]!
+      videos: [Video!]!
+      locations: [OrganizationLocation!]!
+      faq: [Faq!]!
+      attachments: [Attachment!]!
+      "Published jobs of the organization that have not expired."
+      openJobCount: Int!
+    }
+
+    extend type Query {
+      """
+      The profiles the viewer may edit as owner or member, the one of their active organization first.
+      Staff get only those they are members of. Requires a session.
+      """
+      updatableOrganizationProfiles: [OrganizationProfile!]!
+      """
+      One profile by id or by path (exactly one of them). Unpublished profiles are visible to their owner,
+      members and staff only; null otherwise.
+      """
+      organizationProfile(id: Int, path: String): OrganizationProfile
+    }
+
+    extend type Mutation {
+      """
+      Adds a PDF, JPG, PNG or WebP file (at most 50 MB) to the organization page; owner or staff only.
+      Send it as a multipart request (GraphQL multipart request spec: operations, map and the file).
+      """
+      addOrganizationAttachment(organizationId: Int!, file: File!): Attachment!
+    }
+  `,
+  resolvers: {
+    Query: {
+      updatableOrganizationProfiles: (_parent, _args, context: GraphQLContext) =>
+        listUpdatableOrganizationProfiles({ db: context.db, viewer: context.viewer }),
+      organizationProfile: (_parent, args: unknown, context: GraphQLContext) =>
+        getOrganizationProfile({ db: context.db, viewer: context.viewer, loaders: context.loaders, input: args }),
+    },
+    Mutation: {
+      addOrganizationAttachment: (_parent, args: unknown, context: GraphQLContext) =>
+        addOrganizationAttachment({
+          db: context.db,
+          viewer: context.viewer,
+          loaders: context.loaders,
+          input: args,
+          limits: context.brand.constants.attachments,
+        }),
+    },
+    OrganizationProfile: {
+      industry: (organization: Organization, _args, context: GraphQLContext) =>
+        termRefs(context.loaders.organizationIndustries.load(organization.id), context),
+      benefits: (organization: Organization, _args, context: GraphQLContext) =>
+        termRefs(context.loaders.organizationBenefits.load(organization.id), context),
+      occupations: (organization: Organization, _args, context: GraphQLContext) =>
+        termRefs(context.loaders.organizationOccupations.load(organization.id), context),
+      fieldsOfStudy: (organization: Organization, _args, context: GraphQLContext) =>
+        termRefs(context.loaders.organizationFieldsOfStudy.load(organization.id), context),
+      organization: (organization: Organization) => organizationRef(organization),
+      url: (organization: Organization, _args, context: GraphQLContext) =>
+        localizePath(profilePathOf(organization), context.locale, context.brand),
+      urlNoPrefix: (organization: Organization) => profilePathOf(organization),
+      logo: (organization: Organization) => logoOf(organization),
+      address: (organization: Organization) => addressOf(organization),
+      socialProfiles: (organization: Organization) => socialProfilesOf(organization),
+      personalInfo: async (organization: Organization, _args, context: GraphQLContext) => {
+        const access = await getOrganizationAccess({ viewer: context.viewer, loaders: context.loaders, organization });
+        return access.canAct ? personalInfoOf(organization) : null;
+      },
+      contactPersons: async (organization: Organization, _args, context: GraphQLContext) =>
+        (await context.loaders.organizationContactPersons.load(organization.id)).map((person) => ({
+          ...person,
+          photo: person.photoUrl,
+        })),
+      gallery: async (organization: Organization, _args, context: GraphQLContext) =>
+        (await context.loaders.organizationGalleryImages.load(organization.id)).map((image) => ({
+          ...image,
+          url: image.imageUrl,
+        })),
+      videos: async (organization: Organization, _args, context: GraphQLContext) =>
+        (await context.loaders.organizationVideos.load(organization.id)).map((video) => ({
+          ...video,
+          cover: video.coverUrl,
+        })),
+      locations: (organization: Organization, _args, context: GraphQLContext) =>
+        context.loaders.organizationLocations.load(organization.id),
+      faq: (organization: Organization, _args, context: GraphQLContext) =>
+        context.loaders.organizationFaqs.load(organization.id),
+      attachments: (organization: Organization, _args, context: GraphQLContext) =>
+        context.loaders.organizationAttachments.load(organization.id),
+      openJobCount: (organization: Organization, _args, context: GraphQLContext) =>
+        context.loaders.organizationOpenJobCount.load(organization.id),
+    },
+    OrganizationLocation: {
+      address: (location: OrganizationLocation) => addressOf(location),
+    },
+    Attachment: {
+      size: (attachment: OrganizationAttachment) => attachment.sizeBytes,
+      url: (attachment: OrganizationAttachment) => attachmentUrlOf(attachment),
+    },
+  },
+};

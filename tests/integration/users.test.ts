@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { organizations } from '../../src/server/db/schema/organizations';
+import { organizationMembers, userRoles, users, type NewUser, type RoleId } from '../../src/server/db/schema/users';
+import { testDialects } from '../../src/server/db/testing';
+import { createTestBackend, type TestBackend } from '../support/backend';
+
+type TestUser = { id: number; roles: RoleId[] };
+
+async function insertUser(
+  db: Database,
+  values: Partial<NewUser> & { email: string },
+  roles: { role: RoleId; targetId?: string }[],
+): Promise<TestUser> {
+  const [user] = await db.insert(users).values(values).returning();
+  if (!user) throw new Error('user not inserted');
+  if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, ...role })));
+  return { id: user.id, roles: roles.map((role) => role.role) };
+}
+
+async function insertOrganization(db: Database, name: string, ownerUserId: number | null = null) {
+  const [organization] = await db.insert(organizations).values({ name, frontend: 'tagblatt', ownerUserId }).returning();
+  if (!organization) throw new Error('organization not inserted');
+  return organization;
+}
+
+const userQuery = `query getUser { getUser {
+  id roles { id targetId } email name displayName firstName lastName emailVerified
+  isUserApprovedAndVerified isEligibleForJobApply
+  organization { id name ownerId } activeOrganization { id }
+} }`;
+
+describe.each(testDialects)('users on %s', (dialect) => {
+  let backend: TestBackend;
+  let applicant: TestUser;
+  let unverifiedApplicant: TestUser;
+  let recruiter: TestUser;
+  let member: TestUser;
+  let staff: TestUser;
+  let organizationIds: { owned: number; memberOf: number; foreign: number; second: number };
+
+  beforeAll(async () => {
+    backend = await createTestBackend(dialect);
+    const { db } = backend.handle;
+    const verified = new Date('2026-01-15T10:00:00Z');
+    applicant = await insertUser(
+      db,
+      { email: 'anna@example.test', firstName: 'Anna', lastName: 'Schmidt', emailVerifiedAt: verified, approved: true },
+      [{ role: 'applicant' }],
+    );
+    unverifiedApplicant = await insertUser(db, { email: 'ben@example.test', approved: true }, [{ role: 'applicant' }]);
+    recruiter = await insertUser(
+      db,
+      { email: 'rita@acme.test', firstName: 'Rita', displayName: 'Rita von Acme', emailVerifiedAt: verified },
+      [{ role: 'recruiter', targetId: 'acme' }],
+    );
+    member = await insertUser(db, { email: 'max@acme.test', lastName: 'Muster', emailVerifiedAt: verified }, [
+      { role: 'recruiter' },
+    ]);
+    staff = await insertUser(db, { email: 'admin@jobboard.test', emailVerifiedAt: verified, approved: true }, [
+      { role: 'administrator' },
+      { role: 'applicant' },
+    ]);
+
+    const owned = await insertOrganization(db, 'Acme GmbH', recruiter.id);
+    const second = await insertOrganization(db, 'Acme Labs', recruiter.id);
+    const memberOf = await insertOrganization(db, 'Initech KG');
+    const foreign = await insertOrganization(db, 'Globex AG');
+    organizationIds = { owned: owned.id, memberOf: memberOf.id, foreign: foreign.id, second: second.id };
+    await db.insert(organizationMembers).values([
+      { organizationId: memberOf.id, userId: recruiter.id },
+      { organizationId: memberOf.id, userId: member.id },
+    ]);
+    // The member's active organization is one they no longer belong to; staff may act for any.
+    await db.update(users).set({ activeOrganizationId: foreign.id }).where(eq(users.id, member.id));
+    await db.update(users).set({ activeOrganizationId: foreign.id }).where(eq(users.id, staff.id));
+  });
+  afterAll(() => backend?.dispose());
+
+  const getUser = async (user: TestUser | undefined) => {
+    const token = user ? await backend.tokenFor(user) : undefined;
+    const { body } = await backend.post<{ getUser: Record<string, unknown> | null }>({ query: userQuery }, { token });
+    expect(body.errors).toBeUndefined();
+    return body.data?.getUser ?? null;
+  };
+
+  it('answers null for anonymous visitors', async () => {
+    expect(await getUser(undefined)).toBeNull();
+  });
+
+  it('returns a verified applicant who may apply for jobs', async () => {
+    expect(await getUser(applicant)).toEqual({
+      id: applicant.id,
+      roles: [{ id: 'applicant', targetId: null }],
+      email: 'anna@example.test',
+      name: 'Anna Schmidt',
+      displayName: 'Anna Schmidt',
+      firstName: 'Anna',
+      lastName: 'Schmidt',
+      emailVerified: true,
+      isUserApprovedAndVerified: true,
+      isEligibleForJobApply: true,
+      organization: null,
+      activeOrganization: null,
+    });
+  });
+
+  it('falls back to the e-mail address for names and needs a verified address to apply', async () => {
+    expect(await getUser(unverifiedApplicant)).toMatchObject({
+      name: 'ben@example.test',
+      displayName: 'ben@example.test',
+      firstName: null,
+      lastName: null,
+      emailVerified: false,
+      isUserApprovedAndVerified: false,
+      isEligibleForJobApply: false,
+    });
+  });
+
+  it('gives a recruiter their first owned organization until they choose an active one', async () => {
+    expect(await getUser(recruiter)).toMatchObject({
+      roles: [{ id: 'recruiter', targetId: 'acme' }],
+      name: 'Rita',
+      displayName: 'Rita von Acme',
+      // Verified but not approved by staff yet.
+      isUserApprovedAndVerified: false,
+      isEligibleForJobApply: false,
+      organization: { id: organizationIds.owned, name: 'Acme GmbH', ownerId: recruiter.id },
+      activeOrganization: null,
+    });
+    const { db } = backend.handle;
+    await db.update(users).set({ activeOrganizationId: organizationIds.memberOf }).where(eq(users.id, recruiter.id));
+    try {
+      expect(await getUser(recruiter)).toMatchObject({
+        organization: { id: organizationIds.memberOf, name: 'Initech KG', ownerId: null },
+        activeOrganization: { id: organizationIds.memberOf },
+      });
+    } finally {
+      await db.update(users).set({ activeOrganizationId: null }).where(eq(users.id, recruiter.id));
+    }
+  });
+
+  it('ignores an active organization the user no longer belongs to, except for staff', async () => {
+    expect(await getUser(member)).toMatchObject({
+      name: 'Muster',
+      organization: { id: organizationIds.memberOf, name: 'Initech KG' },
+      activeOrganization: null,
+    });
+    expect(await getUser(staff)).toMatchObject({
+      roles: [
+        { id: 'administrator', targetId: null },
+        { id: 'applicant', targetId: null },
+      ],
+      isEligibleForJobApply: true,
+      organization: { id: organizationIds.foreign, name: 'Globex AG' },
+      activeOrganization: { id: organizationIds.foreign },
+    });
+  });
+
+  it('reads roles from the database, so a role granted after sign-in shows at once', async () => {
+    const token = await backend.tokenFor(unverifiedApplicant);
+    const { db } = backend.handle;
+    await db.insert(userRoles).values({ userId: unverifiedApplicant.id, role: 'recruiter' });
+    const { body } = await backend.post<{ getUser: { roles: unknown[] } }>({ query: userQuery }, { token });
+    expect(body.data?.getUser.roles).toEqual([
+      { id: 'applicant', targetId: null },
+      { id: 'recruiter', targetId: null },
+    ]);
+  });
+
+  it('refuses a token of a deleted user with UNAUTHENTICATED', async () => {
+    // A token signed for a user id that does not exist (no roles to store for it).
+    const token = await backend.tokenFor({ id: 999_999, roles: [] });
+    const result = await backend.post({ query: userQuery }, { token });
+    expect(result.status).toBe(401);
+    expect(result.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
