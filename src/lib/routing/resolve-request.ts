@@ -18,7 +18,7 @@ export type RequestRouting =
    */
   | { kind: 'page'; locale: Locale; internalPath: string; search: string; rewrite: string };
 
-const passThroughPrefixes = ['/api/', '/graphql', '/_astro/', '/_image', '/_server-islands/'];
+const passThroughPrefixes = ['/api/', '/graphql', '/media/', '/_astro/', '/_image', '/_server-islands/'];
 /** Error pages answer on their own path in every brand; they are never redirected. */
 const errorPagePaths = new Set(['/404', '/500']);
 

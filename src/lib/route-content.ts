@@ -1,0 +1,66 @@
+import type { BackendClient } from './backend-client/index.ts';
+import { getJob, getOrganizationProfile, type JobDetail, type OrganizationDetail } from './operations/content.ts';
+import { getLandingPage, getRoutInfo, type LandingPage, type Metatag } from './operations/routing.ts';
+
+export type RouteContent =
+  | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; target: string }
+  | { kind: 'error'; status: 404 | 410 }
+  | { kind: 'job'; job: JobDetail; metatags: Metatag[] }
+  | { kind: 'landing-page'; page: LandingPage; metatags: Metatag[] }
+  | { kind: 'organization'; organization: OrganizationDetail; metatags: Metatag[] };
+
+const notFound: RouteContent = { kind: 'error', status: 404 };
+const redirectStatuses = [301, 302, 303, 307, 308] as const;
+
+/**
+ * What a path shows, by the backend's route lookup (SPEC section 2): an error, a redirect, or a job,
+ * landing page or organization with its meta tags. `fallback` loads content for paths without an alias
+ * (e.g. /job/<id>).
+ */
+export async function resolveRouteContent(
+  backend: BackendClient,
+  path: string,
+  language: 'de' | 'en' | 'fr',
+  fallback?: () => Promise<RouteContent>,
+): Promise<RouteContent> {
+  const { getRoutInfo: route } = await backend.request(getRoutInfo, { slug: path, language });
+  switch (route.__typename) {
+    case 'RouteRedirect':
+      return {
+        kind: 'redirect',
+        status: redirectStatuses.find((status) => status === route.code) ?? 301,
+        target: route.target,
+      };
+    case 'RouteError':
+      if (route.code === 404 && fallback) return fallback();
+      return { kind: 'error', status: route.code === 410 ? 410 : 404 };
+    case 'RouteContent':
+      switch (route.kind) {
+        case 'Job': {
+          const { job } = await backend.request(getJob, { id: route.id });
+          return job ? { kind: 'job', job, metatags: route.metatags } : notFound;
+        }
+        case 'LandingPage': {
+          const { landingPage } = await backend.request(getLandingPage, { id: route.id });
+          return landingPage ? { kind: 'landing-page', page: landingPage, metatags: route.metatags } : notFound;
+        }
+        case 'OrganizationProfile': {
+          const { organizationProfile } = await backend.request(getOrganizationProfile, { id: route.id });
+          return organizationProfile
+            ? { kind: 'organization', organization: organizationProfile, metatags: route.metatags }
+            : notFound;
+        }
+      }
+  }
+}
+
+/** /job/<id> or /job/<slug>-<id> → the id, for jobs reached without a stored alias. */
+export function jobIdFromPath(path: string): number | null {
+  const match = /^\/job\/(?:[^/]*-)?(\d+)\/?$/.exec(path);
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+export async function loadJobContent(backend: BackendClient, id: number): Promise<RouteContent> {
+  const { job } = await backend.request(getJob, { id });
+  return job ? { kind: 'job', job, metatags: [] } : notFound;
+}
