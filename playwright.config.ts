@@ -35,7 +35,14 @@ export default defineConfig({
     command: 'node scripts/serve.mjs',
     url: `http://127.0.0.1:${port}/api/messages/de`,
     // Each server has its own embedded database: PGlite allows one process per data directory.
-    env: { FRONTEND: brand, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: `data/e2e/${brand}/pglite` },
+    env: {
+      FRONTEND: brand,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: `data/e2e/${brand}/pglite`,
+      DEMO_JOBS: '600',
+      DEMO_ORGANIZATIONS: '60',
+    },
     reuseExistingServer: false,
     timeout: 180_000,
   })),

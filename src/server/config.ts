@@ -44,6 +44,15 @@ const configSchema = z
     /** Outgoing mail; unset writes .eml files to ./data/mail. */
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.de:587'),
     MAIL_DIR: z.string().min(1).default('./data/mail'),
+    /** Demo data for the embedded database on first start; tests ask for less. */
+    DEMO_DATA: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
+    DEMO_JOBS: z.coerce.number({ error: 'expected a whole number of jobs' }).int().min(1).max(1_000_000).default(5000),
+    DEMO_ORGANIZATIONS: z.coerce
+      .number({ error: 'expected a whole number of organizations' })
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(300),
     LOG_LEVEL: z
       .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
       .default('info'),

@@ -9,6 +9,8 @@ export interface RunningServer {
   url: string;
   process: ChildProcess;
   output: () => string;
+  /** Stops the server and starts it again on the same data directory. */
+  restart: () => Promise<RunningServer>;
   stop: () => Promise<void>;
 }
 
@@ -24,10 +26,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the built server (scripts/serve.mjs) with the given environment and waits until it answers. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(
+  env: Record<string, string> = {},
   // PGlite allows one process per data directory: every test server gets its own.
-  const dataDir = mkdtempSync(join(tmpdir(), 'jobboard-server-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'jobboard-server-')),
+): Promise<RunningServer> {
+  const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: {
@@ -36,6 +40,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       PORT: String(port),
       PGLITE_DIR: join(dataDir, 'pglite'),
+      // Enough demo data to have every kind of page, little enough to start in a few seconds.
+      DEMO_JOBS: '200',
+      DEMO_ORGANIZATIONS: '30',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,15 +62,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const halt = async () => {
+    // A process killed by a signal keeps exitCode null; signalCode tells that it has ended.
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  };
   return {
     url,
     process: child,
     output: () => log,
+    restart: async () => {
+      await halt();
+      return startServer(env, dataDir);
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

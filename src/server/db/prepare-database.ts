@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
+import { ensureDemoData } from '../seed/seed-database.ts';
 
 /**
  * Runs before the server starts (scripts/serve.mjs, under plain Node): applies pending migrations and,
@@ -12,6 +13,24 @@ export async function prepareDatabase(config: AppConfig, log: (message: string) 
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   try {
     await migrateDatabase(handle);
+    // Only the embedded database gets demo data: a PostgreSQL database is production's (see `npm run seed`).
+    if (config.DATABASE_URL === undefined && config.DEMO_DATA === 'on') {
+      let reported = 0;
+      const summary = await ensureDemoData(handle.db, {
+        jobs: config.DEMO_JOBS,
+        organizations: config.DEMO_ORGANIZATIONS,
+        seed: 42,
+        onProgress: (done, total, phase) => {
+          if (phase !== 'jobs') return;
+          const percent = Math.floor((done / total) * 100);
+          if (percent >= reported + 20 || done === total) {
+            reported = percent;
+            log(`Creating demo data: ${percent} %`);
+          }
+        },
+      });
+      if (summary) log(`Demo data created: ${config.DEMO_JOBS} jobs, ${config.DEMO_ORGANIZATIONS} organizations`);
+    }
     log(`Database ready (${handle.dialect}, ${Date.now() - started} ms)`);
   } finally {
     await handle.close();

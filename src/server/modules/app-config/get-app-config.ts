@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { appConfig } from '../../db/schema/content.ts';
@@ -12,7 +12,8 @@ const inputSchema = z.object({
 /** Application config entries (SPEC section 3), optionally narrowed by name and key; [] when none. */
 export async function getAppConfig(options: { db: Database; input: unknown }) {
   const { name, key } = parseInput(inputSchema, options.input);
-  const conditions: SQL[] = [];
+  // The 'system' entries (e.g. the demo data marker) are internal, never part of the public config.
+  const conditions: SQL[] = [ne(appConfig.name, 'system')];
   if (name) conditions.push(eq(appConfig.name, name));
   if (key) conditions.push(eq(appConfig.key, key));
   return options.db

@@ -1,0 +1,215 @@
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../db/testing.ts';
+import { ensureDemoData, isSeeded, readSeedMarker, seedDatabase } from './seed-database.ts';
+
+const referenceDate = new Date('2026-03-01T10:00:00Z');
+const dayMs = 24 * 60 * 60 * 1000;
+const small = { organizations: 40, jobs: 300, seed: 42, referenceDate };
+
+/** Tables the demo data leaves empty on purpose: attachments need real files in storage. */
+const emptyOnPurpose = new Set(['organization_attachments']);
+
+const tableNames = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table));
+
+async function count(db: Database, table: string, where = 'true'): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    sql.raw(`select count(*)::int as count from "${table}" where ${where}`),
+  );
+  return Number(result.rows[0]?.count);
+}
+
+async function firstJobTitles(db: Database): Promise<string[]> {
+  const result = await db.execute<{ title: string }>(sql`select title from jobs order by id limit 25`);
+  return result.rows.map((row) => row.title);
+}
+
+describe.each(testDialects)('seedDatabase on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Database;
+  let titlesOfFirstSeed: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    db = database.handle.db;
+  }, 60_000);
+
+  afterAll(async () => {
+    await database.dispose();
+  });
+
+  it('fills every table with consistent demo data and sets the marker last', { timeout: 60_000 }, async () => {
+    const phases: string[] = [];
+    const summary = await seedDatabase(db, {
+      ...small,
+      batchSize: 100,
+      onProgress: (_done, _total, phase) => phases.push(phase),
+    });
+    titlesOfFirstSeed = await firstJobTitles(db);
+
+    expect(summary.counts.jobs).toBe(300);
+    expect(summary.counts.organizations).toBe(40);
+    expect(phases).toEqual(['taxonomies', 'organizations', 'jobs', 'jobs', 'jobs', 'content']);
+    for (const table of tableNames) {
+      if (emptyOnPurpose.has(table)) continue;
+      expect(await count(db, table), table).toBeGreaterThan(0);
+    }
+    expect(await count(db, 'jobs')).toBe(300);
+    expect(await count(db, 'organizations')).toBe(40);
+
+    // Every job has a location, all of them in Germany or the neighbouring Alsace and Basel area.
+    expect(await count(db, 'jobs', 'not exists (select 1 from job_locations l where l.job_id = jobs.id)')).toBe(0);
+    expect(
+      await count(db, 'job_locations', 'not (latitude between 47.2 and 55.1 and longitude between 5.8 and 15.1)'),
+    ).toBe(0);
+    expect(await count(db, 'job_locations', "country_code not in ('DE', 'FR', 'CH')")).toBe(0);
+
+    // Salaries: a complete range or none; min ≤ max; euros.
+    expect(await count(db, 'jobs', 'salary_min > salary_max')).toBe(0);
+    expect(
+      await count(
+        db,
+        'jobs',
+        '(salary_min is null) <> (salary_max is null) or (salary_min is null) <> (salary_unit is null)',
+      ),
+    ).toBe(0);
+    expect(await count(db, 'jobs', "salary_min is not null and currency_code <> 'EUR'")).toBe(0);
+    expect(await count(db, 'jobs', 'salary_min is not null')).toBeGreaterThan(150);
+
+    // All eleven categories are used.
+    const categories = await db.execute<{ count: number }>(sql`
+      select count(distinct t.slug)::int as count from job_occupational_fields f
+      join taxonomy_terms t on t.id = f.term_id and t.vocabulary = 'occupational_field'`);
+    expect(Number(categories.rows[0]?.count)).toBe(11);
+
+    // Dates relative to the reference date.
+    const reference = referenceDate.toISOString();
+    const sixtyDaysBefore = new Date(referenceDate.getTime() - 60 * dayMs).toISOString();
+    expect(
+      await count(
+        db,
+        'jobs',
+        `state <> 'scheduled' and not (published_at between '${sixtyDaysBefore}' and '${reference}')`,
+      ),
+    ).toBe(0);
+    expect(await count(db, 'jobs', `state = 'scheduled' and published_at <= '${reference}'`)).toBe(0);
+    expect(
+      await count(db, 'jobs', "expires_at - published_at not between interval '30 days' and interval '90 days'"),
+    ).toBe(0);
+    expect(await count(db, 'jobs', `state = 'published' and expires_at < '${reference}'`)).toBeGreaterThan(0);
+    expect(await count(db, 'jobs', 'created_at > published_at')).toBe(0);
+
+    // Denormalised columns and the search vector.
+    expect(await count(db, 'jobs', 'organization_name is null or skills_text is null')).toBe(0);
+    expect(
+      await count(
+        db,
+        'jobs',
+        'organization_name <> (select name from organizations o where o.id = jobs.organization_id)',
+      ),
+    ).toBe(0);
+    expect(
+      await count(db, 'jobs', "search_vector @@ to_tsquery('german', 'pflege:* | entwickl:* | ausbild:*')"),
+    ).toBeGreaterThan(0);
+    expect(await count(db, 'jobs', "language = 'en' and search_config = 'english'::regconfig")).toBeGreaterThan(0);
+
+    // Path aliases: every published (or archived) job, published organization and landing page resolves.
+    expect(
+      await count(
+        db,
+        'jobs',
+        "state in ('published', 'archived') and not exists (select 1 from path_aliases a where a.target_kind = 'Job' and a.target_id = jobs.id)",
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        'path_aliases',
+        "target_kind = 'Job' and not exists (select 1 from jobs j where j.id = target_id and j.state in ('published', 'archived'))",
+      ),
+    ).toBe(0);
+    expect(await count(db, 'path_aliases', "target_kind = 'Job' and path !~ '^/job/[a-z0-9-]+-[0-9]+$'")).toBe(0);
+    expect(
+      await count(
+        db,
+        'organizations',
+        "published and not exists (select 1 from path_aliases a where a.target_kind = 'OrganizationProfile' and a.target_id = organizations.id and a.path = organizations.path)",
+      ),
+    ).toBe(0);
+    expect(await count(db, 'path_aliases', "target_kind = 'LandingPage'")).toBe(await count(db, 'landing_pages'));
+    expect(await count(db, 'redirects', 'status_code = 410')).toBe(1);
+
+    // Accounts: every organization has its owner, who is a recruiter working for it.
+    expect(await count(db, 'organizations', 'owner_user_id is null')).toBe(0);
+    expect(
+      await count(
+        db,
+        'organizations',
+        'not exists (select 1 from users u where u.id = organizations.owner_user_id and u.active_organization_id = organizations.id)',
+      ),
+    ).toBe(0);
+    expect(await count(db, 'organizations', "logo_url <> '/media/logos/' || id || '.svg'")).toBe(0);
+    for (const role of ['administrator', 'site_admin', 'job_editor', 'applicant', 'recruiter']) {
+      expect(await count(db, 'user_roles', `role = '${role}'`), role).toBeGreaterThan(0);
+    }
+    expect(await count(db, 'users', "email = 'admin@demo.example' and password_hash is null")).toBe(1);
+
+    const marker = await readSeedMarker(db);
+    expect(marker).toMatchObject({ seed: 42, jobs: 300, organizations: 40, referenceDate: reference });
+    expect(marker?.counts.jobs).toBe(300);
+    expect(await isSeeded(db)).toBe(true);
+  });
+
+  it('leaves a seeded database alone in ensureDemoData', { timeout: 30_000 }, async () => {
+    expect(await ensureDemoData(db, { ...small, jobs: 10 })).toBeNull();
+    expect(await count(db, 'jobs')).toBe(300);
+  });
+
+  it('rolls everything back when seeding fails midway, the reset included', { timeout: 60_000 }, async () => {
+    let jobBatches = 0;
+    const failOnSecondJobBatch = (_done: number, _total: number, phase: string) => {
+      if (phase === 'jobs' && ++jobBatches === 2) throw new Error('injected failure');
+    };
+    // On the seeded database: the reset (truncate) is undone together with the partial seed.
+    await expect(
+      seedDatabase(db, { ...small, batchSize: 100, truncate: true, onProgress: failOnSecondJobBatch }),
+    ).rejects.toThrow('injected failure');
+    expect(await count(db, 'jobs')).toBe(300);
+    expect(await isSeeded(db)).toBe(true);
+
+    // On an empty database: nothing at all remains, no marker either.
+    await db.execute(
+      sql.raw(`truncate table ${tableNames.map((name) => `"${name}"`).join(', ')} restart identity cascade`),
+    );
+    jobBatches = 0;
+    await expect(seedDatabase(db, { ...small, batchSize: 100, onProgress: failOnSecondJobBatch })).rejects.toThrow(
+      'injected failure',
+    );
+    for (const table of ['jobs', 'job_locations', 'organizations', 'users', 'taxonomy_terms', 'app_config']) {
+      expect(await count(db, table), table).toBe(0);
+    }
+    expect(await isSeeded(db)).toBe(false);
+  });
+
+  it('empties a database with rows but no marker before seeding, without doubling', { timeout: 60_000 }, async () => {
+    // Leftovers of an interrupted older run or a manual insert.
+    await db.insert(schema.organizations).values({ name: 'Manuell angelegt GmbH', frontend: 'tagblatt' });
+    await db.insert(schema.taxonomyTerms).values({ vocabulary: 'skill', slug: 'java', labelDe: 'Java' });
+    expect(await isSeeded(db)).toBe(false);
+
+    const summary = await ensureDemoData(db, small);
+    expect(summary?.counts.jobs).toBe(300);
+    expect(await count(db, 'organizations')).toBe(40);
+    expect(await count(db, 'jobs')).toBe(300);
+    expect(await count(db, 'organizations', "name = 'Manuell angelegt GmbH'")).toBe(0);
+    expect(await count(db, 'app_config', "name = 'system' and key = 'demo_seed'")).toBe(1);
+    // Identities restart, so the same seed gives the same rows as the first run.
+    expect(await firstJobTitles(db)).toEqual(titlesOfFirstSeed);
+    expect(await count(db, 'organizations', 'id > 40')).toBe(0);
+  });
+});
