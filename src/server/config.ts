@@ -44,6 +44,8 @@ const configSchema = z
     /** Outgoing mail; unset writes .eml files to ./data/mail. */
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.de:587'),
     MAIL_DIR: z.string().min(1).default('./data/mail'),
+  /** Uploaded files, outside public/ (read by src/server/storage). */
+  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
     /** Demo data for the embedded database on first start; tests ask for less. */
     DEMO_DATA: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
     DEMO_JOBS: z.coerce.number({ error: 'expected a whole number of jobs' }).int().min(1).max(1_000_000).default(5000),
