@@ -1,11 +1,18 @@
 import type { BackendClient } from './backend-client/index.ts';
-import { getJob, getOrganizationProfile, type JobDetail, type OrganizationDetail } from './operations/content.ts';
+import {
+  getJob,
+  getOrganizationProfile,
+  getSimilarJobs,
+  type JobDetail,
+  type JobTeaser,
+  type OrganizationDetail,
+} from './operations/content.ts';
 import { getLandingPage, getRoutInfo, type LandingPage, type Metatag } from './operations/routing.ts';
 
 export type RouteContent =
   | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; target: string }
   | { kind: 'error'; status: 404 | 410 }
-  | { kind: 'job'; job: JobDetail; metatags: Metatag[] }
+  | { kind: 'job'; job: JobDetail; similar: JobTeaser[]; metatags: Metatag[] }
   | { kind: 'landing-page'; page: LandingPage; metatags: Metatag[] }
   | { kind: 'organization'; organization: OrganizationDetail; metatags: Metatag[] };
 
@@ -36,10 +43,8 @@ export async function resolveRouteContent(
       return { kind: 'error', status: route.code === 410 ? 410 : 404 };
     case 'RouteContent':
       switch (route.kind) {
-        case 'Job': {
-          const { job } = await backend.request(getJob, { id: route.id });
-          return job ? { kind: 'job', job, metatags: route.metatags } : notFound;
-        }
+        case 'Job':
+          return loadJobContent(backend, route.id, route.metatags);
         case 'LandingPage': {
           const { landingPage } = await backend.request(getLandingPage, { id: route.id });
           return landingPage ? { kind: 'landing-page', page: landingPage, metatags: route.metatags } : notFound;
@@ -60,7 +65,15 @@ export function jobIdFromPath(path: string): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
-export async function loadJobContent(backend: BackendClient, id: number): Promise<RouteContent> {
-  const { job } = await backend.request(getJob, { id });
-  return job ? { kind: 'job', job, metatags: [] } : notFound;
+/** A job with the similar jobs shown below it (also below jobs that are no longer available). */
+export async function loadJobContent(
+  backend: BackendClient,
+  id: number,
+  metatags: Metatag[] = [],
+): Promise<RouteContent> {
+  const [{ job }, { similarJobs }] = await Promise.all([
+    backend.request(getJob, { id }),
+    backend.request(getSimilarJobs, { jobId: id, limit: 4 }),
+  ]);
+  return job ? { kind: 'job', job, similar: similarJobs, metatags } : notFound;
 }

@@ -2,6 +2,7 @@ import { defineOperation } from '../backend-client/index.ts';
 
 export interface TermRef {
   tid: number;
+  slug: string;
   label: string;
 }
 
@@ -29,7 +30,13 @@ export interface JobDetail {
   description: string | null;
   linkUrl: string | null;
   availabilityPeriod: string | null;
-  organization: { id: number; name: string; url: string; logo: { url: string; alt: string } | null };
+  organization: {
+    id: number;
+    name: string;
+    url: string;
+    website: string | null;
+    logo: { url: string; alt: string } | null;
+  };
   locations: { address: Address; latitude: number; longitude: number }[];
   employmentTypes: TermRef[];
   occupationalFields: TermRef[];
@@ -52,10 +59,10 @@ export const getJob = defineOperation<{ job: JobDetail | null }, { id: number }>
   `query job($id: Int!) {
     job(id: $id) {
       id title jobType state description linkUrl availabilityPeriod
-      organization { id name url logo { url alt } }
+      organization { id name url website logo { url alt } }
       locations { address { ${addressFields} } latitude longitude }
-      employmentTypes { tid label } occupationalFields { tid label }
-      remoteOption { tid label } yearsOfExperience { tid label }
+      employmentTypes { tid slug label } occupationalFields { tid slug label }
+      remoteOption { tid slug label } yearsOfExperience { tid slug label }
       salary { min max currencyCode unit }
       publishedAt expiresAt isExpired isTop language url
       application { workflow emails link }
@@ -93,7 +100,7 @@ export const getOrganizationProfile = defineOperation<
   `query organizationProfile($id: Int, $path: String) {
     organizationProfile(id: $id, path: $path) {
       id name presentation url website size openJobCount
-      industry { tid label } benefits { tid label }
+      industry { tid slug label } benefits { tid slug label }
       logo { url alt }
       address { ${addressFields} }
       contactPersons { firstName lastName position email phone }
@@ -105,4 +112,19 @@ export const getOrganizationProfile = defineOperation<
 export const getOrganizationName = defineOperation<{ organizationProfile: { name: string } | null }, { id: number }>(
   'organizationName',
   `query organizationName($id: Int!) { organizationProfile(id: $id) { name } }`,
+);
+
+export interface JobTeaser {
+  id: number;
+  title: string;
+  url: string;
+  organization: { name: string };
+  locations: { address: { locality: string | null } }[];
+}
+
+export const getSimilarJobs = defineOperation<{ similarJobs: JobTeaser[] }, { jobId: number; limit?: number }>(
+  'similarJobs',
+  `query similarJobs($jobId: Int!, $limit: Int) {
+    similarJobs(jobId: $jobId, limit: $limit) { id title url organization { name } locations { address { locality } } }
+  }`,
 );

@@ -36,6 +36,8 @@ export const baseModule: GraphQLModule = {
     "A taxonomy term as shown to visitors, in the request's language."
     type TermRef {
       tid: Int!
+      "Stable machine name within its vocabulary, e.g. vollzeit."
+      slug: String!
       label: String!
     }
 

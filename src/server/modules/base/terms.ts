@@ -3,10 +3,10 @@ import type { taxonomyTerms } from '../../db/schema/taxonomy.ts';
 
 type Term = typeof taxonomyTerms.$inferSelect;
 
-/** A term as the API shows it: id and label in the visitor's language, German when untranslated. */
-export function termRef(term: Term, locale: Locale): { tid: number; label: string } {
+/** A term as the API shows it: id, stable slug and label in the visitor's language (German when untranslated). */
+export function termRef(term: Term, locale: Locale): { tid: number; slug: string; label: string } {
   const label = locale === 'en-GB' ? term.labelEn : locale === 'fr' ? term.labelFr : term.labelDe;
-  return { tid: term.id, label: label ?? term.labelDe };
+  return { tid: term.id, slug: term.slug, label: label ?? term.labelDe };
 }
 
 export { contentLanguageOf } from '../../../i18n/index.ts';

@@ -9,6 +9,7 @@ import type { JobRow } from './job-columns.ts';
 import { applicationOf, jobPathOf, salaryOf } from './job-presenters.ts';
 import { isExpired } from './job-visibility.ts';
 import { listLatestJobs } from './list-latest-jobs.ts';
+import { listSimilarJobs } from './list-similar-jobs.ts';
 
 type Term = typeof taxonomyTerms.$inferSelect;
 
@@ -111,6 +112,8 @@ export const jobsModule: GraphQLModule = {
       job(id: Int!): Job
       "The newest open jobs (published, not expired), newest first; limit 1 to 50."
       latestJobs(limit: Int = 10, offset: Int = 0): JobList!
+      "Open jobs in the same occupational field as a job, nearest first; limit 1 to 10."
+      similarJobs(jobId: Int!, limit: Int = 4): [Job!]!
     }
   `,
   resolvers: {
@@ -118,6 +121,8 @@ export const jobsModule: GraphQLModule = {
       job: (_parent, args: unknown, context: GraphQLContext) =>
         getJob({ db: context.db, viewer: context.viewer, loaders: context.loaders, input: args }),
       latestJobs: (_parent, args: unknown, context: GraphQLContext) => listLatestJobs({ db: context.db, input: args }),
+      similarJobs: (_parent, args: unknown, context: GraphQLContext) =>
+        listSimilarJobs({ db: context.db, input: args }),
     },
     Job: {
       organization: async (job: JobRow, _args, context: GraphQLContext) => {
