@@ -1,8 +1,10 @@
-// HTTP benchmark of the built site: the server-rendered home page beside a static asset, in the same run,
+// HTTP benchmark of the built site: server-rendered pages (home, job search, a job) beside a static asset in the same run,
 // so the figures can be compared on any machine. Prints requests/s, p50/p95/p99 latency and their ratio.
 // Usage: npm run bench:http [-- --duration 10 --connections 10 --frontend tagblatt]
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -32,8 +34,16 @@ async function freePort() {
 }
 
 const port = await freePort();
+// Its own embedded database with the full demo data (5,000 jobs), so the figures match `npm start`.
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
 const server = spawn(process.execPath, ['scripts/serve.mjs'], {
-  env: { ...process.env, FRONTEND: values.frontend, PORT: String(port), HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    FRONTEND: values.frontend,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: join(dataDir, 'pglite'),
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;
@@ -41,7 +51,7 @@ for (let attempt = 0; ; attempt++) {
   try {
     if ((await fetch(`${origin}/`)).ok) break;
   } catch {
-    if (attempt > 200) throw new Error('server did not start');
+    if (attempt > 1200) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -71,23 +81,35 @@ async function measure(name, path) {
 }
 
 try {
-  const page = await measure('home page (SSR)', '/');
+  const latest = await fetch(`${origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ latestJobs(limit: 1) { jobs { url } } }' }),
+  });
+  const jobPath = (await latest.json()).data.latestJobs.jobs[0].url;
   const asset = await measure('static asset', '/favicon.svg');
+  const rows = [
+    await measure('home page (SSR)', '/'),
+    await measure('job search (SSR)', '/jobs'),
+    await measure('job page (SSR)', jobPath),
+    asset,
+  ];
   console.log(
     `\nHTTP benchmark: ${connections} connections, ${duration}s each, FRONTEND=${values.frontend}, Node ${process.versions.node}\n`,
   );
-  console.log('target              path            req/s     p50 ms   p95 ms   p99 ms   KB/req  errors');
-  for (const row of [page, asset]) {
+  console.log(
+    'target              path                                  req/s     p50 ms   p95 ms   p99 ms   KB/req  errors  vs static (req/s, p95)',
+  );
+  for (const row of rows) {
     console.log(
-      `${row.name.padEnd(20)}${row.path.padEnd(16)}${row.requestsPerSecond.toFixed(0).padStart(6)}` +
+      `${row.name.padEnd(20)}${row.path.slice(0, 36).padEnd(36)}${row.requestsPerSecond.toFixed(0).padStart(8)}` +
         `${row.p50.toFixed(1).padStart(10)}${row.p95.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}` +
-        `${row.kilobytesPerRequest.toFixed(1).padStart(9)}${String(row.errors).padStart(8)}`,
+        `${row.kilobytesPerRequest.toFixed(1).padStart(9)}${String(row.errors).padStart(8)}` +
+        `   ${(row.requestsPerSecond / asset.requestsPerSecond).toFixed(2)}×, ${(row.p95 / asset.p95).toFixed(1)}×`,
     );
   }
-  console.log(
-    `\nhome page / static asset: ${(page.requestsPerSecond / asset.requestsPerSecond).toFixed(2)}× the throughput, ` +
-      `${(page.p95 / asset.p95).toFixed(2)}× the p95 latency`,
-  );
 } finally {
   server.kill('SIGTERM');
+  await once(server, 'exit');
+  rmSync(dataDir, { recursive: true, force: true });
 }
