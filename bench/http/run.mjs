@@ -1,14 +1,9 @@
 // HTTP benchmark of the built site: server-rendered pages (home, job search, a job) beside a static asset in the same run,
 // so the figures can be compared on any machine. Prints requests/s, p50/p95/p99 latency and their ratio.
 // Usage: npm run bench:http [-- --duration 10 --connections 10 --frontend tagblatt]
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { startBuiltServer } from '../support/server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -20,41 +15,9 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
-if (!existsSync('dist/server/entry.mjs')) {
-  console.error('No build in dist/: run `npm run build` first.');
-  process.exit(1);
-}
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-const port = await freePort();
 // Its own embedded database with the full demo data (5,000 jobs), so the figures match `npm start`.
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
-const server = spawn(process.execPath, ['scripts/serve.mjs'], {
-  env: {
-    ...process.env,
-    FRONTEND: values.frontend,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PGLITE_DIR: join(dataDir, 'pglite'),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const origin = `http://127.0.0.1:${port}`;
-for (let attempt = 0; ; attempt++) {
-  try {
-    if ((await fetch(`${origin}/`)).ok) break;
-  } catch {
-    if (attempt > 1200) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const server = await startBuiltServer({ FRONTEND: values.frontend });
+const { origin } = server;
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -81,12 +44,7 @@ async function measure(name, path) {
 }
 
 try {
-  const latest = await fetch(`${origin}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ latestJobs(limit: 1) { jobs { url } } }' }),
-  });
-  const jobPath = (await latest.json()).data.latestJobs.jobs[0].url;
+  const jobPath = await server.latestJobPath();
   const asset = await measure('static asset', '/favicon.svg');
   const rows = [
     await measure('home page (SSR)', '/'),
@@ -109,7 +67,5 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

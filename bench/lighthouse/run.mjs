@@ -1,60 +1,16 @@
 // Lighthouse (mobile) on the built site with Debian's Chromium: performance, accessibility, best practices
 // and SEO for the job search and a job page. Prints the scores; never gates CI.
 // Usage: npm run bench:lighthouse [-- --frontend tagblatt]
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { startBuiltServer } from '../support/server.mjs';
 
 const { values } = parseArgs({ options: { frontend: { type: 'string', default: 'tagblatt' } } });
-if (!existsSync('dist/server/entry.mjs')) {
-  console.error('No build in dist/: run `npm run build` first.');
-  process.exit(1);
-}
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-const server = spawn(process.execPath, ['scripts/serve.mjs'], {
-  env: {
-    ...process.env,
-    FRONTEND: values.frontend,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PGLITE_DIR: join(dataDir, 'pglite'),
-    DEMO_JOBS: '1000',
-    DEMO_ORGANIZATIONS: '100',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const origin = `http://127.0.0.1:${port}`;
-for (let attempt = 0; ; attempt++) {
-  try {
-    if ((await fetch(`${origin}/api/messages/de`)).ok) break;
-  } catch {
-    if (attempt > 600) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const latest = await fetch(`${origin}/graphql`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ query: '{ latestJobs(limit: 1) { jobs { url } } }' }),
-});
-const jobPath = (await latest.json()).data.latestJobs.jobs[0].url;
+const server = await startBuiltServer({ FRONTEND: values.frontend, DEMO_JOBS: '1000', DEMO_ORGANIZATIONS: '100' });
+const { origin } = server;
+const jobPath = await server.latestJobPath();
 const pages = [
   ['job search', '/jobs'],
   ['job page', jobPath],
@@ -101,7 +57,5 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  await once(server, 'exit');
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
