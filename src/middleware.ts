@@ -1,7 +1,10 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { resolveRequest } from './lib/routing/resolve-request';
+import { localizePath, resolveRequest } from './lib/routing/resolve-request';
 import { createSiteBackend } from './server/backend';
 import { getBrand } from './server/brand';
+import { dispatchEventOf, recordDispatchEvent, withoutDispatch } from './server/auth/dispatch';
+import { loadSessionUser, readSessionCookie } from './server/auth/page-session';
+import { clearSessionCookies } from './server/auth/session-cookies';
 
 /** Same-origin frame blocking and a few safe defaults on every response (SPEC section 2). */
 const securityHeaders = defineMiddleware(async (_context, next) => {
@@ -56,4 +59,73 @@ const routing = defineMiddleware((context, next) => {
   }
 });
 
-export const onRequest = sequence(securityHeaders, routing);
+/** Paths that are not pages: no session user is loaded for them. */
+const nonPagePrefixes = ['/api/', '/graphql', '/_astro/', '/_image', '/media/'];
+const isPagePath = (path: string) =>
+  !nonPagePrefixes.some((prefix) => path.startsWith(prefix)) && !/\.[a-z0-9]+$/i.test(path);
+
+/** SPEC section 2: pages that need a session send anonymous visitors to sign-in and back. */
+const protectedPaths = ['/dashboard', '/my-products', '/user/account'];
+
+/**
+ * The session of every page request: decoded from the session cookie, its backend token handed to the
+ * backend client, the user loaded through getUser. A token the backend refuses, or a user it cannot load,
+ * sends the visitor to /user/logout (SPEC section 8).
+ */
+const session = defineMiddleware(async (context, next) => {
+  context.locals.session = null;
+  const { brand, locale, internalPath } = context.locals;
+  if (!isPagePath(context.url.pathname)) return next();
+  const local = (path: string) => localizePath(path, locale, brand);
+  // The address the visitor sees (before any internal rewrite).
+  const publicUrl = new URL(`${context.locals.requestPath}${context.url.search}`, context.url);
+
+  const event = context.request.method === 'GET' ? dispatchEventOf(context.url.searchParams.get('dispatch')) : null;
+  const cookie = await readSessionCookie(context.request);
+  if (event !== null) {
+    recordDispatchEvent(event, { path: publicUrl.pathname, userId: cookie.claims?.uid ?? null });
+    return new Response(null, { status: 302, headers: { Location: withoutDispatch(publicUrl) } });
+  }
+
+  if (cookie.claims) {
+    const backend = createSiteBackend({ url: context.url, brand, locale, token: cookie.claims.backendToken });
+    context.locals.backend = backend;
+    if (internalPath !== '/user/logout') {
+      const result = await loadSessionUser(backend);
+      if (result.kind === 'refused') {
+        const headers = new Headers({ Location: local('/user/logout'), 'Cache-Control': 'no-store' });
+        for (const value of clearSessionCookies(cookie.cookieNames, cookie.cookieName, cookie.secure)) {
+          headers.append('Set-Cookie', value);
+        }
+        return new Response(null, { status: 302, headers });
+      }
+      if (result.kind === 'user') {
+        const { masquerade } = cookie.claims;
+        context.locals.session = {
+          user: result.user,
+          backendToken: cookie.claims.backendToken,
+          masquerade: masquerade ? { staffUserId: masquerade.staffUserId, staffEmail: masquerade.staffEmail } : null,
+        };
+      }
+    }
+  }
+
+  if (!context.locals.session && protectedPaths.includes(internalPath)) {
+    const login = new URL(local('/user/login'), context.url);
+    login.searchParams.set('error', 'SessionRequired');
+    login.searchParams.set('callbackUrl', `${publicUrl.pathname}${publicUrl.search}`);
+    return new Response(null, { status: 302, headers: { Location: `${login.pathname}${login.search}` } });
+  }
+  const response = await next();
+  // Pages that show a signed-in visitor's data must not be stored by shared caches.
+  if (context.locals.session) {
+    try {
+      response.headers.set('Cache-Control', 'private, no-store');
+    } catch {
+      // immutable headers (passed-through responses): leave them
+    }
+  }
+  return response;
+});
+
+export const onRequest = sequence(securityHeaders, routing, session);

@@ -18,6 +18,21 @@ const optionalUrl = (protocols: readonly string[], example: string) =>
       message: `expected a URL such as ${example}`,
     });
 
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+const hourlyLimit = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: `expected a whole number from 1 to ${max}` })
+    .int({ error: `expected a whole number from 1 to ${max}` })
+    .min(1, { error: `expected a whole number from 1 to ${max}` })
+    .max(max, { error: `expected a whole number from 1 to ${max}` })
+    .default(fallback);
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -44,8 +59,8 @@ const configSchema = z
     /** Outgoing mail; unset writes .eml files to ./data/mail. */
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.de:587'),
     MAIL_DIR: z.string().min(1).default('./data/mail'),
-  /** Uploaded files, outside public/ (read by src/server/storage). */
-  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+    /** Uploaded files, outside public/ (read by src/server/storage). */
+    UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
     /** Demo data for the embedded database on first start; tests ask for less. */
     DEMO_DATA: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
     DEMO_JOBS: z.coerce.number({ error: 'expected a whole number of jobs' }).int().min(1).max(1_000_000).default(5000),
@@ -58,6 +73,25 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
       .default('info'),
+    /**
+     * Trust X-Forwarded-Host/-Proto for the sign-in URLs (behind a reverse proxy). Off by default in production:
+     * the origin then comes from SITE_URL or the request itself.
+     */
+    AUTH_TRUST_HOST: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
+    /** Social sign-in: a provider is offered when the brand enables it and both values are set. */
+    LINKEDIN_CLIENT_ID: optionalText(),
+    LINKEDIN_CLIENT_SECRET: optionalText(),
+    GOOGLE_CLIENT_ID: optionalText(),
+    GOOGLE_CLIENT_SECRET: optionalText(),
+    FACEBOOK_CLIENT_ID: optionalText(),
+    FACEBOOK_CLIENT_SECRET: optionalText(),
+    /** Sender of account mails (verification, password reset). */
+    MAIL_FROM: z.string().trim().min(3).default('Jobboard <no-reply@jobboard.invalid>'),
+    /** Abuse limits per sliding hour (src/server/auth/rate-limit.ts). */
+    SIGNIN_FAILURES_PER_ACCOUNT: hourlyLimit(100, 100),
+    SIGNIN_FAILURES_PER_IP: hourlyLimit(30, 10_000),
+    REGISTRATIONS_PER_IP: hourlyLimit(50, 10_000),
+    ACCOUNT_MAILS_PER_HOUR: hourlyLimit(5, 10_000),
   })
   .superRefine((config, context) => {
     // Several processes share a PostgreSQL database, so they must share one signing secret too; only the
@@ -74,7 +108,14 @@ const configSchema = z
 export type AppConfig = z.infer<typeof configSchema>;
 
 /** Variables whose value must never appear in an error message. */
-const secretVariables = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+const secretVariables = new Set([
+  'AUTH_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'LINKEDIN_CLIENT_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'FACEBOOK_CLIENT_SECRET',
+]);
 
 export class ConfigError extends Error {
   readonly problems: string[];

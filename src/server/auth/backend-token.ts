@@ -12,7 +12,10 @@ export interface BackendTokenClaims {
   roles: RoleId[];
   /** SPEC section 6: server OAuth scopes applicant and recruiter. */
   scopes: ('applicant' | 'recruiter')[];
-  /** Seconds since the epoch. */
+  /**
+   * Seconds since the epoch, with millisecond fractions: a not-before time set by "sign out everywhere"
+   * must tell a token issued a moment before it from one issued a moment after, within the same second.
+   */
   issuedAt: number;
 }
 
@@ -23,7 +26,7 @@ export async function issueBackendToken(
 ): Promise<string> {
   const scopes = (['applicant', 'recruiter'] as const).filter((scope) => user.roles.includes(scope));
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ roles: [...user.roles], scope: scopes.join(' ') })
+  return new SignJWT({ roles: [...user.roles], scope: scopes.join(' '), iat_ms: now.getTime() })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setIssuer(issuer)
@@ -60,10 +63,15 @@ export async function verifyBackendToken(
       scopes: scopes.filter(
         (scope): scope is 'applicant' | 'recruiter' => scope === 'applicant' || scope === 'recruiter',
       ),
-      issuedAt: payload.iat,
+      issuedAt: preciseIssuedAt(payload.iat, payload.iat_ms),
     };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
   }
+}
+
+/** `iat` refined by the millisecond claim when both name the same second (an older token has only `iat`). */
+function preciseIssuedAt(iat: number, iatMs: unknown): number {
+  return typeof iatMs === 'number' && Math.floor(iatMs / 1000) === iat ? iatMs / 1000 : iat;
 }

@@ -27,3 +27,8 @@ export function getAuthSecret(): Uint8Array {
   cached = new TextEncoder().encode(secret);
   return cached;
 }
+
+/** The same key as text, as Auth.js takes it (`secret` in the Auth.js configuration). */
+export function getAuthSecretText(): string {
+  return new TextDecoder().decode(getAuthSecret());
+}

@@ -46,3 +46,15 @@ export function requireCanActOn(viewer: Viewer, ownerUserId: number | null): voi
   requireSignedIn(viewer);
   if (!canActOn(viewer, ownerUserId)) throw new AppError('FORBIDDEN', 'You are not allowed to do this.');
 }
+
+/** SPEC section 9: missing analytics values are sent as "(none)". */
+export const analyticsNone = '(none)';
+
+/**
+ * SPEC section 6: the analytics user role is the roles' target ids joined by ' | ' ("(none)" without roles).
+ * A role without a target id contributes its role id, so a plain recruiter still reads "recruiter".
+ */
+export function analyticsUserRole(roles: readonly { id: string; targetId?: string | null }[]): string {
+  const ids = roles.map((role) => role.targetId?.trim() || role.id).filter(Boolean);
+  return ids.length > 0 ? ids.join(' | ') : analyticsNone;
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
@@ -29,7 +30,11 @@ export async function prepareDatabase(config: AppConfig, log: (message: string) 
           }
         },
       });
-      if (summary) log(`Demo data created: ${config.DEMO_JOBS} jobs, ${config.DEMO_ORGANIZATIONS} organizations`);
+      if (summary) {
+        // Fresh tables have no statistics (PGlite never runs autovacuum): plan the search queries with real ones.
+        await handle.db.execute(sql`analyze`);
+        log(`Demo data created: ${config.DEMO_JOBS} jobs, ${config.DEMO_ORGANIZATIONS} organizations`);
+      }
     }
     log(`Database ready (${handle.dialect}, ${Date.now() - started} ms)`);
   } finally {

@@ -26,6 +26,7 @@ import {
 } from '../db/schema/organizations.ts';
 import { taxonomyTerms } from '../db/schema/taxonomy.ts';
 import { organizationMembers } from '../db/schema/users.ts';
+import { jobColumns, type JobRow } from '../modules/jobs/job-columns.ts';
 import { isOpenJob } from '../modules/jobs/job-visibility.ts';
 
 type Organization = typeof organizations.$inferSelect;
@@ -80,6 +81,16 @@ function rowsByOwner<TRow>(
  */
 export function createLoaders(db: Database) {
   return {
+    /** Jobs by id (without the search vector), e.g. the hits of a search page. */
+    job: new DataLoader<number, JobRow | null>(async (ids) =>
+      byId(
+        await db
+          .select(jobColumns)
+          .from(jobs)
+          .where(inArray(jobs.id, [...ids])),
+        ids,
+      ),
+    ),
     organization: new DataLoader<number, Organization | null>(async (ids) =>
       byId(
         await db

@@ -8,6 +8,7 @@ import { commerceModule } from '../modules/commerce/index.ts';
 import { usersModule } from '../modules/users/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
 import { jobsModule } from '../modules/jobs/index.ts';
+import { searchModule } from '../modules/search/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -19,6 +20,7 @@ const modules = [
   usersModule,
   organizationsModule,
   jobsModule,
+  searchModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

@@ -157,6 +157,24 @@ export const jobs = pgTable(
     index('jobs_search_vector_idx').using('gin', table.searchVector),
     // German stemming does not split compounds ("Fachkraft" in "Pflegefachkraft"): trigrams serve LIKE.
     index('jobs_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+    // Job search (src/server/search): the open jobs of a brand. The narrow index is ANDed with the text
+    // indexes in bitmap scans; the wide one answers searches without a text from the index alone.
+    index('jobs_open_frontend_idx')
+      .on(table.frontend, table.publishedAt)
+      .where(sql`${table.state} = 'published'`),
+    index('jobs_open_search_idx')
+      .on(
+        table.frontend,
+        table.publishedAt.desc(),
+        table.id,
+        table.expiresAt,
+        table.organizationId,
+        table.remoteOptionId,
+        table.yearsOfExperienceId,
+        table.salaryMinYearly,
+        table.salaryMaxYearly,
+      )
+      .where(sql`${table.state} = 'published'`),
   ],
 );
 
@@ -200,6 +218,10 @@ export const jobLocations = pgTable(
   },
   (table) => [
     index('job_locations_job_id_idx').on(table.jobId),
+    // Job search: a job's nearest location from the index alone, and the area and country filters.
+    index('job_locations_job_id_coordinates_idx').on(table.jobId, table.latitude, table.longitude),
+    index('job_locations_administrative_area_idx').on(table.administrativeArea, table.jobId),
+    index('job_locations_country_code_idx').on(table.countryCode, table.jobId),
     // Radius search: earth_box(...) @> ll_to_earth(latitude, longitude) uses this index.
     index('job_locations_earth_idx').using('gist', sql`ll_to_earth(${table.latitude}, ${table.longitude})`),
     check('job_locations_latitude_check', sql`${table.latitude} between -90 and 90`),

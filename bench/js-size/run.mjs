@@ -1,0 +1,85 @@
+// JavaScript shipped by the job search: the sum of the gzip sizes of every script a browser loads for /jobs
+// (until the island has hydrated and the network is idle), beside a job page, which must load none.
+// Prints the figures and the budget; exits non-zero only when the job page loads JavaScript.
+// Usage: npm run build && node bench/js-size/run.mjs [-- --frontend tagblatt]
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { startBuiltServer } from '../support/server.mjs';
+
+const budgetKb = 90;
+const { values } = parseArgs({ options: { frontend: { type: 'string', default: 'tagblatt' } } });
+const server = await startBuiltServer({ FRONTEND: values.frontend, DEMO_JOBS: '600', DEMO_ORGANIZATIONS: '60' });
+const browser = await chromium.launch(
+  existsSync('/usr/bin/chromium')
+    ? { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] }
+    : {},
+);
+
+/** Loads a page and returns every script it fetched with its raw and gzip size (inline scripts apart). */
+async function scriptsOf(path, afterLoad = async () => {}) {
+  const page = await browser.newPage();
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    scripts.push({
+      url: new URL(response.url()).pathname,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+    });
+  });
+  await page.goto(server.origin + path, { waitUntil: 'networkidle' });
+  await page.waitForSelector('astro-island:not([ssr])', { timeout: 5000 }).catch(() => {});
+  await page.waitForLoadState('networkidle');
+  const before = scripts.length;
+  await afterLoad(page);
+  const inlineSource = await page.evaluate(() =>
+    // eslint-disable-next-line no-undef -- runs in the browser
+    [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent).join('\n'),
+  );
+  const inline = { raw: Buffer.byteLength(inlineSource), gzip: gzipSync(inlineSource, { level: 9 }).length };
+  await page.close();
+  return { loaded: scripts.slice(0, before), later: scripts.slice(before), inline };
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+const sum = (list, key) => list.reduce((total, item) => total + item[key], 0);
+
+try {
+  const search = await scriptsOf('/jobs', async (page) => {
+    // The GraphQL client for place suggestions is loaded only once the visitor types a place.
+    await page.getByRole('combobox', { name: /^(Wo|Where|Où)$/ }).fill('a');
+    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle');
+  });
+  const jobPath = await server.latestJobPath();
+  const job = await scriptsOf(jobPath);
+
+  console.log(`\nJavaScript shipped, FRONTEND=${values.frontend} (gzip -9 of each script as served)\n`);
+  console.log('script                                              raw KB  gzip KB');
+  for (const script of search.loaded) {
+    console.log(`${script.url.slice(0, 50).padEnd(50)}${kb(script.raw)}  ${kb(script.gzip)}`);
+  }
+  console.log(
+    `${'inline scripts (island loader, shell)'.padEnd(50)}${kb(search.inline.raw)}  ${kb(search.inline.gzip)}`,
+  );
+  const total = sum(search.loaded, 'gzip') + search.inline.gzip;
+  const raw = sum(search.loaded, 'raw') + search.inline.raw;
+  console.log(`${'/jobs total (page load and hydration)'.padEnd(50)}${kb(raw)}  ${kb(total)}`);
+  console.log(
+    `loaded on first place typed: ${search.later.length} script(s), ${kb(sum(search.later, 'gzip')).trim()} KB gzip`,
+  );
+  console.log(`job page ${jobPath}: ${job.loaded.length} script file(s)`);
+  console.log(
+    `\n/jobs ships ${(total / 1024).toFixed(1)} KB gzip of JavaScript: ${total / 1024 <= budgetKb ? 'within' : 'OVER'} the ${budgetKb} KB budget`,
+  );
+  if (job.loaded.length > 0) {
+    console.error('A job page must ship no JavaScript.');
+    process.exitCode = 1;
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,5 @@
+CREATE INDEX "job_locations_job_id_coordinates_idx" ON "job_locations" USING btree ("job_id","latitude","longitude");--> statement-breakpoint
+CREATE INDEX "job_locations_administrative_area_idx" ON "job_locations" USING btree ("administrative_area","job_id");--> statement-breakpoint
+CREATE INDEX "job_locations_country_code_idx" ON "job_locations" USING btree ("country_code","job_id");--> statement-breakpoint
+CREATE INDEX "jobs_open_frontend_idx" ON "jobs" USING btree ("frontend","published_at") WHERE "jobs"."state" = 'published';--> statement-breakpoint
+CREATE INDEX "jobs_open_search_idx" ON "jobs" USING btree ("frontend","published_at" DESC NULLS LAST,"id","expires_at","organization_id","remote_option_id","years_of_experience_id","salary_min_yearly","salary_max_yearly") WHERE "jobs"."state" = 'published';

@@ -1,0 +1,46 @@
+import type { APIRoute } from 'astro';
+import { localizePath } from '../../lib/routing/resolve-request';
+import { checkPageCsrf } from '../../server/auth/page-csrf';
+import { readSessionCookie } from '../../server/auth/page-session';
+import { endMasquerade, MasqueradeRefused, startMasquerade } from '../../server/auth/session-claims';
+import { getAuthSecret } from '../../server/auth/secret';
+import { redirectWithCookies, sessionSetCookies } from '../../server/auth/session-writer';
+import { getDatabase } from '../../server/db';
+
+export const prerender = false;
+
+/**
+ * Masquerade (SPEC section 2: "Sessions may be masqueraded"): staff start acting as a user from the
+ * dashboard (action=start, userId) and end it with one click on the banner (action=end). Both need the
+ * CSRF token; both are written to masquerade_audit.
+ */
+export const POST: APIRoute = async (context) => {
+  const { brand, locale } = context.locals;
+  const dashboard = localizePath('/dashboard', locale, brand);
+  const form = await context.request.formData();
+  if (!checkPageCsrf(context, form.get('csrfToken')))
+    return new Response('CSRF token missing or invalid.', { status: 403 });
+  const cookie = await readSessionCookie(context.request);
+  if (!cookie.claims) return context.redirect(localizePath('/user/login', locale, brand), 303);
+  const { db } = await getDatabase();
+  const secret = getAuthSecret();
+  const ipAddress = context.clientAddress ?? null;
+  const action = form.get('action');
+  try {
+    if (action === 'start') {
+      const userId = Number(form.get('userId'));
+      if (!Number.isInteger(userId) || userId <= 0) return context.redirect(`${dashboard}?masquerade=invalid`, 303);
+      const claims = await startMasquerade({ db, secret, claims: cookie.claims, targetUserId: userId, ipAddress });
+      return redirectWithCookies(dashboard, await sessionSetCookies(context.request, claims));
+    }
+    if (action === 'end') {
+      const claims = await endMasquerade({ db, secret, claims: cookie.claims, ipAddress });
+      if (!claims) return context.redirect(localizePath('/user/logout', locale, brand), 303);
+      return redirectWithCookies(dashboard, await sessionSetCookies(context.request, claims));
+    }
+  } catch (error) {
+    if (!(error instanceof MasqueradeRefused)) throw error;
+    return context.redirect(`${dashboard}?masquerade=refused`, 303);
+  }
+  return new Response('Unknown action.', { status: 400 });
+};

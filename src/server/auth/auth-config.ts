@@ -1,0 +1,110 @@
+/**
+ * The Auth.js configuration, built per request because the secret is read at run time (never at build
+ * time, docs/decisions/0002) and the credentials check needs the client address for its rate limits.
+ */
+import type { AuthConfig } from '@auth/core';
+import Credentials from '@auth/core/providers/credentials';
+import type { Brand } from '../../../brands/types.ts';
+import { getConfig } from '../config.ts';
+import { getDatabase } from '../db/index.ts';
+import { authBasePath, sameOriginPath, trustsHost, usesSecureCookies } from './auth-url.ts';
+import { getAuthSecret, getAuthSecretText } from './secret.ts';
+import { claimsForSignIn, parseClaims, refreshClaims, sessionMaxAgeSeconds, toJwt } from './session-claims.ts';
+import { authorizeCredentials } from './sign-in.ts';
+import { findOrCreateSocialUser, socialProfileOf } from './social-accounts.ts';
+import { socialAuthProviders } from './social-providers.ts';
+
+export const signInPage = '/user/login';
+export const signOutPage = '/user/logout';
+
+export interface AuthRequestContext {
+  brand: Brand;
+  origin: URL;
+  clientAddress: string | null;
+}
+
+export function createAuthConfig(context: AuthRequestContext): AuthConfig {
+  const config = getConfig();
+  const secure = usesSecureCookies(context.origin, config);
+  const { stateAndPkceCookieMaxAgeSeconds } = context.brand.constants.session;
+  return {
+    basePath: authBasePath,
+    secret: getAuthSecretText(),
+    trustHost: trustsHost(config),
+    useSecureCookies: secure,
+    session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds },
+    pages: { signIn: signInPage, signOut: signOutPage, error: signInPage },
+    cookies: {
+      state: {
+        name: `${secure ? '__Secure-' : ''}authjs.state`,
+        options: { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: stateAndPkceCookieMaxAgeSeconds },
+      },
+      pkceCodeVerifier: {
+        name: `${secure ? '__Secure-' : ''}authjs.pkce.code_verifier`,
+        options: { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: stateAndPkceCookieMaxAgeSeconds },
+      },
+    },
+    providers: [
+      Credentials({
+        id: 'credentials',
+        name: 'E-Mail',
+        credentials: { email: { type: 'email' }, password: { type: 'password' } },
+        authorize: async (credentials) =>
+          authorizeCredentials({
+            db: (await getDatabase()).db,
+            credentials,
+            clientAddress: context.clientAddress,
+            limits: { perAccount: config.SIGNIN_FAILURES_PER_ACCOUNT, perAddress: config.SIGNIN_FAILURES_PER_IP },
+          }),
+      }),
+      ...socialAuthProviders(context.brand, config),
+    ],
+    logger: {
+      // A wrong password is an expected answer (counted in auth_attempts), not a server error.
+      error: (error) => {
+        if (error.name !== 'CredentialsSignin') console.error(`[auth] ${error.name}: ${error.message}`);
+      },
+      warn: (code) => console.warn(`[auth] warning ${code}`),
+      debug: () => undefined,
+    },
+    callbacks: {
+      // Only this origin: a callbackUrl naming another site sends the visitor home instead.
+      redirect: ({ url, baseUrl }) => `${baseUrl}${sameOriginPath(url, new URL(baseUrl), '/')}`,
+      async signIn({ user, account, profile }) {
+        if (!account || account.type === 'credentials') return true;
+        const result = await findOrCreateSocialUser(
+          (await getDatabase()).db,
+          socialProfileOf(account.provider, account.providerAccountId, profile),
+        );
+        if (result.kind !== 'user') return `${signInPage}?error=OAuthAccountNotLinked`;
+        user.id = String(result.userId);
+        return true;
+      },
+      async jwt({ token, user, account }) {
+        const { db } = await getDatabase();
+        const secret = getAuthSecret();
+        if (user && account) {
+          const userId = Number(user.id);
+          if (!Number.isInteger(userId)) return null;
+          const claims = await claimsForSignIn(db, secret, userId);
+          return claims ? toJwt(claims) : null;
+        }
+        const claims = parseClaims(token);
+        if (!claims) return null;
+        const next = await refreshClaims(db, secret, claims);
+        return next ? toJwt(next) : null;
+      },
+      session({ session, token }) {
+        const claims = parseClaims(token);
+        if (!claims) return session;
+        return {
+          ...session,
+          user: { ...session.user, id: String(claims.uid), name: claims.name, email: claims.email },
+          // SPEC section 3: the session carries the backend token for islands' GraphQL requests.
+          jwt: claims.backendToken,
+          masquerade: claims.masquerade ? { staffEmail: claims.masquerade.staffEmail } : null,
+        };
+      },
+    },
+  };
+}

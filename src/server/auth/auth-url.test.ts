@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../config';
+import { authOrigin, sameOriginPath, trustsHost, usesSecureCookies } from './auth-url';
+
+const origin = new URL('https://jobs.example.de');
+
+describe('callback URLs', () => {
+  it('keeps paths and absolute URLs of this origin', () => {
+    expect(sameOriginPath('/dashboard?tab=1', origin)).toBe('/dashboard?tab=1');
+    expect(sameOriginPath('https://jobs.example.de/jobs?q=a#x', origin)).toBe('/jobs?q=a#x');
+  });
+
+  it('refuses every other origin', () => {
+    for (const evil of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'http://jobs.example.de/', // other scheme
+      'https://jobs.example.de.evil.example/',
+      'javascript:alert(1)',
+      ' https://evil.example',
+    ]) {
+      expect(sameOriginPath(evil, origin, '/fallback'), evil).toBe('/fallback');
+    }
+    expect(sameOriginPath(undefined, origin)).toBe('/');
+  });
+});
+
+describe('auth origin and cookies', () => {
+  const request = (headers: Record<string, string> = {}) =>
+    new Request('http://127.0.0.1:3002/api/auth/csrf', { headers });
+
+  it('uses SITE_URL, else forwarded headers when trusted, else the request', () => {
+    expect(authOrigin(request(), parseConfig({ SITE_URL: 'https://jobs.example.de/x' })).href).toBe(
+      'https://jobs.example.de/',
+    );
+    const forwarded = { 'x-forwarded-host': 'proxy.example', 'x-forwarded-proto': 'https' };
+    expect(authOrigin(request(forwarded), parseConfig({ AUTH_TRUST_HOST: 'true' })).href).toBe(
+      'https://proxy.example/',
+    );
+    expect(authOrigin(request(forwarded), parseConfig({})).href).toBe('http://127.0.0.1:3002/');
+  });
+
+  it('makes cookies Secure only in production on https', () => {
+    expect(usesSecureCookies(origin, parseConfig({ NODE_ENV: 'production' }))).toBe(true);
+    expect(usesSecureCookies(origin, parseConfig({ NODE_ENV: 'development' }))).toBe(false);
+    expect(usesSecureCookies(new URL('http://127.0.0.1'), parseConfig({}))).toBe(false);
+  });
+
+  it('trusts the host unless told not to', () => {
+    expect(trustsHost(parseConfig({}))).toBe(true);
+    expect(trustsHost(parseConfig({ AUTH_TRUST_HOST: 'false' }))).toBe(false);
+    expect(trustsHost(parseConfig({ AUTH_TRUST_HOST: 'false', SITE_URL: 'https://a.example' }))).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Everything under /api/auth: Auth.js's routes (signin, callback, signout, session, csrf, providers, error)
+ * through `Auth(request, config)`, plus `_log` (SPEC section 7), which Auth.js does not have. Every POST
+ * needs the double-submit CSRF token; Auth.js checks its own, `_log` checks the same cookie here.
+ */
+import { Auth } from '@auth/core';
+import type { Brand } from '../../../brands/types.ts';
+import { getConfig } from '../config.ts';
+import { createAuthConfig, signInPage } from './auth-config.ts';
+import { authBasePath, authOrigin, usesSecureCookies } from './auth-url.ts';
+import { isCsrfTokenValid } from './csrf.ts';
+import { getAuthSecretText } from './secret.ts';
+import { csrfCookieName, parseCookieHeader, rechunkSessionCookies, sessionCookieName } from './session-cookies.ts';
+import { enabledSocialProviders } from './social-providers.ts';
+
+export interface AuthHandlerContext {
+  brand: Brand;
+  clientAddress: string | null;
+}
+
+const logLevels = ['error', 'warn', 'debug'] as const;
+
+async function formOrJson(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const body: unknown = await request.json().catch(() => null);
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  }
+  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+    const entries = [...(await request.formData()).entries()];
+    return Object.fromEntries(entries.flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])));
+  }
+  return {};
+}
+
+/** POST _log: a client-side auth error (level, code, message) written to the server log. */
+async function handleLog(request: Request, secure: boolean): Promise<Response> {
+  if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } });
+  const body = await formOrJson(request);
+  const cookies = parseCookieHeader(request.headers.get('cookie'));
+  if (!isCsrfTokenValid(cookies[csrfCookieName(secure)], body.csrfToken, getAuthSecretText())) {
+    return Response.json({ message: 'CSRF token missing or invalid.' }, { status: 403 });
+  }
+  const level = logLevels.find((candidate) => candidate === body.level) ?? 'error';
+  const clip = (value: unknown, length: number) =>
+    (typeof value === 'string' ? value : JSON.stringify(value ?? '')).replace(/[\r\n]+/g, ' ').slice(0, length);
+  const line = `[auth:client] ${clip(body.code, 100) || 'UNKNOWN'}: ${clip(body.message, 2000)}`;
+  if (level === 'error') console.error(line);
+  else if (level === 'warn') console.warn(line);
+  else if (getConfig().LOG_LEVEL === 'debug') console.debug(line);
+  return Response.json({ ok: true });
+}
+
+/**
+ * SPEC section 8: signing in with a provider that is not configured goes to the sign-in page; when no
+ * provider at all is available, to the auth error page. Returns null when Auth.js should handle it.
+ */
+export function signInTarget(
+  providerIds: readonly string[],
+  action: string,
+  providerId: string | undefined,
+): string | null {
+  if (action !== 'signin') return null;
+  if (providerIds.length === 0) return `${authBasePath}/error?error=Configuration`;
+  if (providerId !== undefined && !providerIds.includes(providerId)) return signInPage;
+  return null;
+}
+
+export async function handleAuthRequest(request: Request, context: AuthHandlerContext): Promise<Response> {
+  const config = getConfig();
+  const origin = authOrigin(request, config);
+  const secure = usesSecureCookies(origin, config);
+  const url = new URL(request.url);
+  const [action = '', providerId] = url.pathname
+    .slice(authBasePath.length + 1)
+    .split('/')
+    .filter(Boolean);
+  if (action === '_log') return handleLog(request, secure);
+
+  const providerIds = ['credentials', ...enabledSocialProviders(context.brand, config)];
+  const target = signInTarget(providerIds, action, providerId);
+  if (target) return Response.redirect(new URL(target, origin), 302);
+
+  // Auth.js builds its URLs from the request: give it the public origin.
+  const publicUrl = new URL(`${url.pathname}${url.search}`, origin);
+  const authRequest = new Request(publicUrl, {
+    method: request.method,
+    headers: request.headers,
+    body: request.method === 'POST' ? await request.arrayBuffer() : undefined,
+  });
+  const response = await Auth(
+    authRequest,
+    createAuthConfig({ brand: context.brand, origin, clientAddress: context.clientAddress }),
+  );
+
+  const requestCookieNames = Object.keys(parseCookieHeader(request.headers.get('cookie')));
+  const headers = new Headers();
+  for (const [name, value] of response.headers) if (name.toLowerCase() !== 'set-cookie') headers.append(name, value);
+  for (const cookie of rechunkSessionCookies(
+    response.headers.getSetCookie(),
+    sessionCookieName(secure),
+    requestCookieNames,
+  )) {
+    headers.append('Set-Cookie', cookie);
+  }
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,0 +1,35 @@
+/**
+ * CSRF tokens for forms rendered by Astro pages: the Auth.js double-submit cookie is reused (or created),
+ * the page puts its token into a hidden `csrfToken` field, and POST handlers check it with `checkPageCsrf`.
+ */
+import type { AstroCookies } from 'astro';
+import { authOrigin, usesSecureCookies } from './auth-url.ts';
+import { createCsrfToken, csrfTokenFromCookie, isCsrfTokenValid } from './csrf.ts';
+import { getAuthSecretText } from './secret.ts';
+import { csrfCookieName } from './session-cookies.ts';
+
+interface PageContext {
+  request: Request;
+  cookies: AstroCookies;
+}
+
+function cookieNameFor(request: Request): { name: string; secure: boolean } {
+  const secure = usesSecureCookies(authOrigin(request));
+  return { name: csrfCookieName(secure), secure };
+}
+
+/** The token for this visitor's forms; sets the cookie when there is none yet. */
+export function pageCsrfToken(context: PageContext): string {
+  const { name, secure } = cookieNameFor(context.request);
+  const secret = getAuthSecretText();
+  const existing = csrfTokenFromCookie(context.cookies.get(name)?.value, secret);
+  if (existing) return existing;
+  const { token, cookieValue } = createCsrfToken(secret);
+  context.cookies.set(name, cookieValue, { httpOnly: true, sameSite: 'lax', path: '/', secure });
+  return token;
+}
+
+export function checkPageCsrf(context: PageContext, submitted: FormDataEntryValue | null): boolean {
+  const { name } = cookieNameFor(context.request);
+  return isCsrfTokenValid(context.cookies.get(name)?.value, submitted, getAuthSecretText());
+}

@@ -1,0 +1,38 @@
+/**
+ * Outgoing mail through nodemailer (DESIGN.md, Mail): SMTP_URL set → SMTP; unset → each message is written
+ * as an .eml file to MAIL_DIR (./data/mail) and a log line names it, so the demo needs no mail server.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { getConfig } from '../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+let smtp: Transporter | undefined;
+let fileTransport: Transporter | undefined;
+
+export async function sendMail(message: MailMessage): Promise<void> {
+  const config = getConfig();
+  const envelope = { from: config.MAIL_FROM, ...message };
+  if (config.SMTP_URL) {
+    smtp ??= nodemailer.createTransport(config.SMTP_URL);
+    await smtp.sendMail(envelope);
+    console.log(`Mail sent to ${message.to}: ${message.subject}`);
+    return;
+  }
+  fileTransport ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const info = (await fileTransport.sendMail(envelope)) as { message: Buffer };
+  const directory = resolve(config.MAIL_DIR);
+  await mkdir(directory, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = join(directory, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+  await writeFile(file, info.message);
+  console.log(`Mail to ${message.to}: ${message.subject} (written to ${file})`);
+}

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { registerRecruiterSchema } from '../../../features/account/schemas.ts';
+import type { BrandId } from '../../../../brands/ids.ts';
+import { hashPassword } from '../../auth/password.ts';
+import type { Database } from '../../db/index.ts';
+import { organizations } from '../../db/schema/organizations.ts';
+import { organizationMembers, userRoles, users } from '../../db/schema/users.ts';
+import type { LinkContext } from './account-links.ts';
+import { createAccountToken } from './account-tokens.ts';
+import {
+  invalid,
+  isEmailRegistered,
+  isUniqueViolation,
+  mailVerificationLink,
+  registrationLimited,
+  valuesOf,
+  type RegistrationResult,
+} from './registration.ts';
+
+/**
+ * A recruiter account and the organization they own, in one transaction: the user, the organization with
+ * the personal and company info of SPEC section 3 (unpublished), the owner membership, the active
+ * organization and the recruiter role aimed at the organization. Any failure writes nothing.
+ */
+export async function registerRecruiter(options: {
+  db: Database;
+  input: unknown;
+  link: LinkContext;
+  clientAddress: string | null;
+}): Promise<RegistrationResult & { organizationId?: number }> {
+  const { db, input, link } = options;
+  const parsed = registerRecruiterSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error, input);
+  const data = parsed.data;
+  if (await registrationLimited(db, options.clientAddress)) {
+    return { ok: false, fieldErrors: { form: 'account.error.rateLimited' }, values: valuesOf(input) };
+  }
+  if (await isEmailRegistered(db, data.email)) {
+    return { ok: false, fieldErrors: { email: 'account.error.emailTaken' }, values: valuesOf(input) };
+  }
+  const passwordHash = await hashPassword(data.password);
+  try {
+    const { userId, organizationId, token } = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: data.email, passwordHash, firstName: data.firstName, lastName: data.lastName })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user not inserted');
+      const [organization] = await tx
+        .insert(organizations)
+        .values({
+          salutation: data.salutation,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          phone: data.phone,
+          position: data.position,
+          name: data.companyName,
+          countryCode: data.countryCode,
+          addressLine1: data.addressLine1,
+          addressLine2: data.addressLine2,
+          administrativeArea: data.administrativeArea,
+          locality: data.locality,
+          postalCode: data.postalCode,
+          ownerUserId: user.id,
+          frontend: link.brand.id as BrandId,
+        })
+        .returning({ id: organizations.id });
+      if (!organization) throw new Error('organization not inserted');
+      await tx.insert(organizationMembers).values({ organizationId: organization.id, userId: user.id, isOwner: true });
+      await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
+      await tx.insert(userRoles).values({ userId: user.id, role: 'recruiter', targetId: String(organization.id) });
+      return {
+        userId: user.id,
+        organizationId: organization.id,
+        token: await createAccountToken(tx, user.id, 'verify_email'),
+      };
+    });
+    await mailVerificationLink(link, data.email, token);
+    return { ok: true, userId, email: data.email, organizationId };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      return { ok: false, fieldErrors: { email: 'account.error.emailTaken' }, values: valuesOf(input) };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,129 @@
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import type { JobSearchHit } from '../../search/index.ts';
+import { findJobs } from './find-jobs.ts';
+import { findLocationSuggestions } from './find-location-suggestions.ts';
+
+export const searchModule: GraphQLModule = {
+  typeDefs: gql`
+    "The job facets (SPEC section 3); every one is multi-select: OR within a facet, AND across facets."
+    enum JobFacetField {
+      remoteOptions
+      employmentType
+      industry
+      occupations
+      yearsOfExperience
+      company
+    }
+
+    "relevancy: by rank with a search term, else newest first. publish_date_desc: newest first."
+    enum JobSort {
+      relevancy
+      publish_date_desc
+    }
+
+    enum LocationType {
+      city
+      administrative_area
+      country
+    }
+
+    """
+    A place to search around. radius (km) applies to cities only, defaults to the brand's default and
+    must be one of the brand's options; an administrative area or a country is matched by its label.
+    """
+    input GeoLocationInput {
+      lat: Float!
+      lon: Float!
+      radius: Int
+      label: String
+      locationType: LocationType = city
+    }
+
+    "Selected values (ids) of a facet."
+    input FacetFilterInput {
+      field: JobFacetField!
+      values: [String!]!
+    }
+
+    input JobSearchInput {
+      "Full text over title, organization, skills and description; finds compounds (Pflege → Altenpflegerin)."
+      search: String
+      "Part of the title (case-insensitive)."
+      title: String
+      "An occupational field slug, as in /jobs/<slug>."
+      category: String
+      location: GeoLocationInput
+      facets: [FacetFilterInput!]
+      "Jobs paying at least this much a year (their maximum, else their minimum)."
+      minYearlySalary: Float
+      sort: JobSort = relevancy
+      page: Int = 1
+      "1 to 50."
+      pageSize: Int = 10
+    }
+
+    type JobSearchHit {
+      job: Job!
+      "Distance to the job's nearest location when searching around a city."
+      distanceKm: Float
+    }
+
+    type FacetValue {
+      value: String!
+      label: String!
+      count: Int!
+    }
+
+    """
+    A facet's values with the number of jobs each would give: counted with the other facets' selections
+    applied but not this facet's own. At most 100 values, most frequent first.
+    """
+    type Facet {
+      field: JobFacetField!
+      values: [FacetValue!]!
+    }
+
+    type JobSearchResult {
+      "All matching jobs, not just this page."
+      total: Int!
+      page: Int!
+      pageSize: Int!
+      items: [JobSearchHit!]!
+      facets: [Facet!]!
+    }
+
+    type LocationSuggestion {
+      label: String!
+      lat: Float!
+      lon: Float!
+      locationType: LocationType!
+      "ISO 3166-1 alpha-2, e.g. DE."
+      country: String!
+      administrativeArea: String
+    }
+
+    extend type Query {
+      "Open jobs of the request's brand."
+      searchJobs(input: JobSearchInput!): JobSearchResult!
+      "Cities, regions and Deutschland starting with the query, within the brand's autocomplete bounds."
+      locationSuggestions(query: String!, limit: Int = 10): [LocationSuggestion!]!
+    }
+  `,
+  resolvers: {
+    Query: {
+      searchJobs: (_parent, args: { input: unknown }, context: GraphQLContext) =>
+        findJobs({ db: context.db, brand: context.brand, locale: context.locale, input: args.input }),
+      locationSuggestions: (_parent, args: unknown, context: GraphQLContext) =>
+        findLocationSuggestions({ brand: context.brand, locale: context.locale, input: args }),
+    },
+    JobSearchHit: {
+      job: async (hit: JobSearchHit, _args, context: GraphQLContext) => {
+        const job = await context.loaders.job.load(hit.jobId);
+        // A job deleted between the search and this load; rare enough to fail the field.
+        if (!job) throw new Error(`Job ${hit.jobId} of a search result is missing.`);
+        return job;
+      },
+    },
+  },
+};

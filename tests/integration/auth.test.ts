@@ -1,0 +1,386 @@
+/**
+ * Authentication over HTTP against the built server (PGlite, mail through a real SMTP server on
+ * loopback): Auth.js routes, credentials sign-in, cookies, limits, redirects, registration, e-mail
+ * verification, password reset, sign-out everywhere.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserSession, isHttpOnly, locationOf, parseSetCookie, sameSiteOf } from '../support/browser-session';
+import { firstLink, startMailServer, type TestMailServer } from '../support/mail';
+import { startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let mail: TestMailServer;
+const password = 'correct-horse-battery';
+let sequence = 0;
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++sequence}@example.test`;
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  server = await startServer({
+    FRONTEND: 'jobregio',
+    SMTP_URL: mail.url,
+    MAIL_FROM: 'JobRegio <jobs@jobregio.example>',
+    SIGNIN_FAILURES_PER_ACCOUNT: '5',
+    SIGNIN_FAILURES_PER_IP: '60',
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await mail?.stop();
+});
+
+const browser = () => new BrowserSession(server.url);
+
+async function registerApplicant(session: BrowserSession, email: string): Promise<Response> {
+  const csrfToken = await session.pageCsrfToken('/de/user/register');
+  return session.post('/de/user/register', { csrfToken, email, password, passwordConfirm: password });
+}
+
+/** A registered applicant whose address is verified through the mailed link. */
+async function verifiedApplicant(name: string): Promise<string> {
+  const email = uniqueEmail(name);
+  const session = browser();
+  expect((await registerApplicant(session, email)).status).toBe(303);
+  const link = new URL(firstLink(await mail.waitFor(email)));
+  expect((await session.get(`${link.pathname}${link.search}`)).status).toBe(200);
+  return email;
+}
+
+async function graphqlUser(token: string) {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: '{ getUser { id email emailVerified roles { id targetId } } }' }),
+  });
+  return (await response.json()) as {
+    data?: { getUser: { id: number; email: string; emailVerified: boolean } | null } | null;
+    errors?: { extensions?: { code?: string } }[];
+  };
+}
+
+describe('Auth.js endpoints', () => {
+  it('GET csrf returns a token and sets the double-submit cookie (HttpOnly, SameSite=Lax)', async () => {
+    const response = await browser().get('/api/auth/csrf');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { csrfToken: string };
+    expect(body.csrfToken).toMatch(/^[0-9a-f]{64}$/);
+    const cookie = response.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .find((c) => c.name === 'authjs.csrf-token');
+    expect(cookie).toBeDefined();
+    expect(decodeURIComponent(cookie!.value).startsWith(`${body.csrfToken}|`)).toBe(true);
+    expect(isHttpOnly(cookie!)).toBe(true);
+    expect(sameSiteOf(cookie!)).toBe('lax');
+  });
+
+  it('GET providers lists the credentials provider (no social provider is configured)', async () => {
+    const body = (await (await browser().get('/api/auth/providers')).json()) as Record<string, { type: string }>;
+    expect(Object.keys(body)).toEqual(['credentials']);
+    expect(body.credentials!.type).toBe('credentials');
+  });
+
+  it('GET session is null without a session', async () => {
+    expect(await browser().session()).toBeNull();
+  });
+
+  it('refuses POSTs without the CSRF token', async () => {
+    const session = browser();
+    await session.csrfToken();
+    const response = await session.post('/api/auth/callback/credentials', { email: 'a@b.test', password: 'x' });
+    expect(response.status).toBe(302);
+    expect(locationOf(response, server.url)).toMatch(/^\/user\/login\?error=MissingCSRF/);
+    expect((await session.post('/api/auth/signout', {})).headers.get('location')).toMatch(/error=MissingCSRF/);
+  });
+
+  it('GET error and signin lead to the sign-in page; an unknown provider goes to the sign-in page', async () => {
+    const session = browser();
+    expect(locationOf(await session.get('/api/auth/error?error=Configuration'), server.url)).toBe(
+      '/user/login?error=Configuration',
+    );
+    expect(locationOf(await session.get('/api/auth/signin?callbackUrl=%2Fde%2Fjobs'), server.url)).toBe(
+      '/user/login?callbackUrl=http%3A%2F%2F127.0.0.1%3A' + new URL(server.url).port + '%2Fde%2Fjobs',
+    );
+    const csrfToken = await session.csrfToken();
+    const unknown = await session.post('/api/auth/signin/github', { csrfToken });
+    expect(locationOf(unknown, server.url)).toBe('/user/login');
+  });
+
+  it('POST _log writes the client error to the server log, with the CSRF token only', async () => {
+    const session = browser();
+    const csrfToken = await session.csrfToken();
+    expect(
+      (await session.post('/api/auth/_log', { level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'x' })).status,
+    ).toBe(403);
+    const response = await session.post('/api/auth/_log', {
+      csrfToken,
+      level: 'error',
+      code: 'CLIENT_FETCH_ERROR',
+      message: 'Failed to fetch session\nsecond line',
+    });
+    expect(response.status).toBe(200);
+    await expect
+      .poll(() => server.output())
+      .toContain('[auth:client] CLIENT_FETCH_ERROR: Failed to fetch session second line');
+  });
+});
+
+describe('credentials sign-in', () => {
+  let email: string;
+  beforeAll(async () => {
+    email = await verifiedApplicant('anna');
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax, and the session names the user', async () => {
+    const session = browser();
+    const response = await session.signIn(email, password, '/de/dashboard');
+    expect(response.status).toBe(302);
+    expect(locationOf(response, server.url)).toBe('/de/dashboard');
+    const cookies = response.headers.getSetCookie().map(parseSetCookie);
+    const sessionCookies = cookies.filter((cookie) => cookie.name.startsWith('authjs.session-token'));
+    expect(sessionCookies.length).toBeGreaterThan(0);
+    for (const cookie of sessionCookies) {
+      expect(isHttpOnly(cookie)).toBe(true);
+      expect(sameSiteOf(cookie)).toBe('lax');
+      expect(cookie.value.length).toBeLessThanOrEqual(3933);
+    }
+    const current = await session.session();
+    expect(current?.user.email).toBe(email);
+    // SPEC section 3: the session carries the backend token, which the backend accepts.
+    const result = await graphqlUser(current!.jwt);
+    expect(result.data?.getUser).toMatchObject({ email, emailVerified: true });
+    const page = await session.get('/de/dashboard');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-signed-in');
+    expect(html).toContain('data-email-verified="true"');
+    expect(html).not.toContain('>Anmelden<');
+  });
+
+  it('reads a session split into chunks and writes it back in one cookie, expiring the chunks', async () => {
+    const session = browser();
+    await session.signIn(email, password);
+    const token = session.cookies.get('authjs.session-token')!;
+    session.cookies.delete('authjs.session-token');
+    session.cookies.set('authjs.session-token.1', token.slice(700));
+    session.cookies.set('authjs.session-token.0', token.slice(0, 700));
+    // The middleware joins the chunks without asking Auth.js …
+    const page = await session.get('/de/dashboard');
+    expect(page.status).toBe(200);
+    // … and so does Auth.js, whose answer is re-chunked: one cookie now, the old chunks expired.
+    const response = await session.get('/api/auth/session');
+    const names = response.headers.getSetCookie().map(parseSetCookie);
+    expect(names.find((cookie) => cookie.name === 'authjs.session-token')?.value).toBeTruthy();
+    for (const chunk of ['authjs.session-token.0', 'authjs.session-token.1']) {
+      const cleared = names.find((cookie) => cookie.name === chunk);
+      expect(cleared?.value).toBe('');
+      expect(cleared?.attributes).toContain('Max-Age=0');
+    }
+    expect([...session.cookies.keys()].filter((name) => name.startsWith('authjs.session-token'))).toEqual([
+      'authjs.session-token',
+    ]);
+    expect((await session.session())?.user.email).toBe(email);
+  });
+
+  it('answers a wrong password and an unknown e-mail address the same way', async () => {
+    const wrong = await browser().signIn(email, 'wrong-password-123');
+    const unknown = await browser().signIn(uniqueEmail('nobody'), 'wrong-password-123');
+    expect(wrong.status).toBe(302);
+    expect(locationOf(wrong, server.url)).toBe('/user/login?error=CredentialsSignin&code=credentials');
+    expect(locationOf(unknown, server.url)).toBe(locationOf(wrong, server.url));
+    const page = await (await browser().get('/de/user/login?error=CredentialsSignin&code=credentials')).text();
+    expect(page).toContain('E-Mail-Adresse oder Passwort ist falsch.');
+    const english = await (await browser().get('/en-GB/user/login?error=CredentialsSignin&code=credentials')).text();
+    expect(english).toContain('The e-mail address or password is wrong.');
+  });
+
+  it('refuses every attempt on an account once its failures reach the limit, even the right password', async () => {
+    const target = await verifiedApplicant('limited');
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await browser().signIn(target, `wrong-password-${attempt}`);
+      expect(locationOf(response, server.url)).toBe('/user/login?error=CredentialsSignin&code=credentials');
+    }
+    const blocked = await browser().signIn(target, password);
+    expect(locationOf(blocked, server.url)).toBe('/user/login?error=CredentialsSignin&code=rate_limited');
+    const page = await (await browser().get('/de/user/login?error=CredentialsSignin&code=rate_limited')).text();
+    expect(page).toContain('Zu viele fehlgeschlagene Anmeldeversuche.');
+    // Other accounts are not affected.
+    expect(locationOf(await browser().signIn(email, password, '/de/jobs'), server.url)).toBe('/de/jobs');
+  });
+
+  it('never redirects to another origin after sign-in', async () => {
+    for (const callbackUrl of ['https://evil.example/phish', '//evil.example/x', '/\\evil.example']) {
+      const response = await browser().signIn(email, password, callbackUrl);
+      expect(response.status).toBe(302);
+      expect(new URL(response.headers.get('location')!).origin).toBe(server.url);
+    }
+    // The sign-in page does not carry a foreign callback either.
+    const html = await (await browser().get('/de/user/login?callbackUrl=https%3A%2F%2Fevil.example%2F')).text();
+    expect(html).toContain('name="callbackUrl" value="/de/dashboard?dispatch=login"');
+    // After sign-in the dispatch parameter is recorded and removed; destination stays.
+    const signedIn = browser();
+    await signedIn.signIn(email, password);
+    const landing = await signedIn.get('/de/jobs?dispatch=login&destination=%2Fde%2Fdashboard');
+    expect(landing.status).toBe(302);
+    expect(locationOf(landing, server.url)).toBe('/de/jobs?destination=%2Fde%2Fdashboard');
+    await expect.poll(() => server.output()).toMatch(/\[analytics\] login user=\d+ path=\/de\/jobs/);
+  });
+});
+
+describe('protected pages', () => {
+  it('send anonymous visitors to sign-in with SessionRequired and bring them back afterwards', async () => {
+    const session = browser();
+    const response = await session.get('/de/my-products?tab=1');
+    expect(response.status).toBe(302);
+    const login = locationOf(response, server.url);
+    expect(login).toBe('/de/user/login?error=SessionRequired&callbackUrl=%2Fde%2Fmy-products%3Ftab%3D1');
+    const html = await (await session.get(login)).text();
+    expect(html).toContain('Bitte melden Sie sich an, um diese Seite zu sehen.');
+    const callbackUrl = /name="callbackUrl" value="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+    expect(callbackUrl).toBe('/de/my-products?tab=1&dispatch=login');
+    const email = await verifiedApplicant('returning');
+    const signedIn = await session.signIn(email, password, callbackUrl);
+    expect(locationOf(signedIn, server.url)).toBe(callbackUrl);
+    expect(locationOf(await session.get(callbackUrl), server.url)).toBe('/de/my-products?tab=1');
+    expect((await session.get('/de/my-products?tab=1')).status).toBe(200);
+  });
+});
+
+describe('sign out', () => {
+  it('ends the session through POST signout with the CSRF token', async () => {
+    const email = await verifiedApplicant('leaving');
+    const session = browser();
+    await session.signIn(email, password);
+    const page = await session.get('/de/user/logout');
+    expect(page.status).toBe(200);
+    const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(await page.text())![1]!;
+    const response = await session.post('/api/auth/signout', { csrfToken, callbackUrl: '/de/' });
+    expect(locationOf(response, server.url)).toBe('/de/');
+    expect(await session.session()).toBeNull();
+    expect((await session.get('/de/user/logout')).status).toBe(303);
+  });
+
+  it('sign out everywhere ends older sessions and refuses their backend tokens', async () => {
+    const email = await verifiedApplicant('everywhere');
+    const laptop = browser();
+    await laptop.signIn(email, password);
+    const oldToken = (await laptop.session())!.jwt;
+    expect((await graphqlUser(oldToken)).data?.getUser?.email).toBe(email);
+
+    const phone = browser();
+    await phone.signIn(email, password);
+    const csrfToken = await phone.pageCsrfToken('/de/user/account');
+    const response = await phone.post('/de/user/account', { csrfToken, action: 'signOutEverywhere' });
+    expect(locationOf(response, server.url)).toBe('/de/user/login?signedOut=everywhere');
+
+    const refused = await graphqlUser(oldToken);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    // A page request with the old session goes to /user/logout and loses the session cookie.
+    const page = await laptop.get('/de/dashboard');
+    expect(page.status).toBe(302);
+    expect(locationOf(page, server.url)).toBe('/de/user/logout');
+    expect(laptop.cookies.has('authjs.session-token')).toBe(false);
+    // The Auth.js session ends too (the jwt callback checks the not-before time).
+    const stale = browser();
+    stale.cookies.set('authjs.session-token', phone.cookies.get('authjs.session-token') ?? '');
+    expect(await stale.session()).toBeNull();
+    // Signing in again works at once.
+    await laptop.signIn(email, password);
+    expect((await graphqlUser((await laptop.session())!.jwt)).data?.getUser?.email).toBe(email);
+  });
+});
+
+describe('registration, verification and password reset', () => {
+  it('registers an applicant, mails a verification link that works once', async () => {
+    const email = uniqueEmail('new');
+    const session = browser();
+    const response = await registerApplicant(session, email);
+    expect(response.status).toBe(303);
+    expect(locationOf(response, server.url)).toBe('/de/user/register?registered=1&dispatch=sign_up');
+    const message = await mail.waitFor(email);
+    expect(message.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse bei JobRegio Oberrhein');
+    const link = new URL(firstLink(message));
+    expect(link.pathname).toBe('/de/user/verify');
+
+    // Signing in works before verification; the dashboard says the address is not verified.
+    await session.signIn(email, password);
+    expect(await (await session.get('/de/dashboard')).text()).toContain('data-email-verified="false"');
+    expect((await graphqlUser((await session.session())!.jwt)).data?.getUser?.emailVerified).toBe(false);
+
+    const verified = await (await session.get(`${link.pathname}${link.search}`)).text();
+    expect(verified).toContain('Ihre E-Mail-Adresse ist bestätigt.');
+    expect((await graphqlUser((await session.session())!.jwt)).data?.getUser?.emailVerified).toBe(true);
+    // Single use.
+    expect(await (await session.get(`${link.pathname}${link.search}`)).text()).toContain('wurde schon benutzt');
+  });
+
+  it('refuses an invalid registration with messages in the visitor’s language and a taken address', async () => {
+    const session = browser();
+    const csrfToken = await session.pageCsrfToken('/fr/user/register');
+    const response = await session.post('/fr/user/register', {
+      csrfToken,
+      email: 'pas-une-adresse',
+      password: 'court',
+      passwordConfirm: 'autre',
+    });
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(html).toContain('Veuillez saisir une adresse e-mail valide.');
+    expect(html).toContain('Le mot de passe doit comporter au moins 10 caractères.');
+    expect(html).toContain('value="pas-une-adresse"');
+    expect(html).not.toContain('value="court"');
+
+    const email = await verifiedApplicant('taken');
+    const again = await registerApplicant(browser(), email.toUpperCase());
+    expect(again.status).toBe(422);
+    expect(await again.text()).toContain('Zu dieser E-Mail-Adresse gibt es schon ein Konto.');
+    // Without the CSRF token nothing is registered.
+    const noToken = await browser().post('/de/user/register', {
+      email: uniqueEmail('x'),
+      password,
+      passwordConfirm: password,
+    });
+    expect(await noToken.text()).toContain('Das Formular ist abgelaufen.');
+  });
+
+  it('resets a forgotten password through the mailed single-use link', async () => {
+    const email = await verifiedApplicant('forgetful');
+    const before = browser();
+    await before.signIn(email, password);
+    const session = browser();
+    const csrfToken = await session.pageCsrfToken('/de/user/password');
+    const after = mail.mails.length;
+    const requested = await session.post('/de/user/password', { csrfToken, email });
+    expect(locationOf(requested, server.url)).toBe('/de/user/password?sent=1');
+    // An unknown address gets the same answer and no mail.
+    const unknown = await session.post('/de/user/password', { csrfToken, email: uniqueEmail('ghost') });
+    expect(locationOf(unknown, server.url)).toBe('/de/user/password?sent=1');
+
+    const message = await mail.waitFor(email, { after });
+    expect(message.subject).toBe('Ihr Passwort bei JobRegio Oberrhein zurücksetzen');
+    const link = new URL(firstLink(message));
+    const form = await (await session.get(`${link.pathname}${link.search}`)).text();
+    const token = link.searchParams.get('token')!;
+    expect(form).toContain(`name="token" value="${token}"`);
+    const newPassword = 'a-brand-new-password';
+    const reset = await session.post('/de/user/password/reset', {
+      csrfToken,
+      token,
+      password: newPassword,
+      passwordConfirm: newPassword,
+    });
+    expect(locationOf(reset, server.url)).toBe('/de/user/login?reset=1');
+    expect(locationOf(await browser().signIn(email, password), server.url)).toMatch(/error=CredentialsSignin/);
+    expect(locationOf(await browser().signIn(email, newPassword, '/de/dashboard'), server.url)).toBe('/de/dashboard');
+    // The session from before the reset has ended; the link cannot be used twice.
+    expect(await before.session()).toBeNull();
+    const reused = await session.post('/de/user/password/reset', {
+      csrfToken,
+      token,
+      password: 'yet-another-password',
+      passwordConfirm: 'yet-another-password',
+    });
+    expect(reused.status).toBe(422);
+    expect(mail.mails.slice(after).filter((message) => message.to.some((to) => to.includes('ghost')))).toEqual([]);
+  });
+});

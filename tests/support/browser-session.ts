@@ -1,0 +1,115 @@
+/**
+ * An HTTP client that behaves like a browser for the auth flows: it keeps cookies (Set-Cookie in, Cookie
+ * out, expired ones removed), sends the page's Origin on POST (Astro's checkOrigin) and never follows
+ * redirects, so tests see every Location.
+ */
+export interface SetCookie {
+  name: string;
+  value: string;
+  attributes: string[];
+  raw: string;
+}
+
+export function parseSetCookie(raw: string): SetCookie {
+  const [pair = '', ...attributes] = raw.split(';').map((part) => part.trim());
+  const equals = pair.indexOf('=');
+  return { name: pair.slice(0, equals), value: pair.slice(equals + 1), attributes, raw };
+}
+
+const hasAttribute = (cookie: SetCookie, name: string) =>
+  cookie.attributes.some((attribute) => attribute.toLowerCase() === name.toLowerCase());
+
+export const isHttpOnly = (cookie: SetCookie) => hasAttribute(cookie, 'HttpOnly');
+export const isSecure = (cookie: SetCookie) => hasAttribute(cookie, 'Secure');
+export const sameSiteOf = (cookie: SetCookie) =>
+  cookie.attributes
+    .find((attribute) => /^samesite=/i.test(attribute))
+    ?.split('=')[1]
+    ?.toLowerCase();
+
+function isExpired(cookie: SetCookie): boolean {
+  return cookie.attributes.some(
+    (attribute) =>
+      /^max-age=(0|-\d+)$/i.test(attribute) ||
+      (/^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) <= Date.now()),
+  );
+}
+
+export class BrowserSession {
+  readonly cookies = new Map<string, string>();
+  readonly origin: string;
+
+  constructor(origin: string) {
+    this.origin = origin;
+  }
+
+  private remember(response: Response): void {
+    for (const raw of response.headers.getSetCookie()) {
+      const cookie = parseSetCookie(raw);
+      if (cookie.value === '' || isExpired(cookie)) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    const response = await fetch(new URL(path, this.origin), {
+      redirect: 'manual',
+      headers: { cookie: this.cookieHeader(), ...headers },
+    });
+    this.remember(response);
+    return response;
+  }
+
+  async post(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+    const response = await fetch(new URL(path, this.origin), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        origin: this.origin,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: this.cookieHeader(),
+        ...headers,
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    this.remember(response);
+    return response;
+  }
+
+  async csrfToken(): Promise<string> {
+    const response = await this.get('/api/auth/csrf');
+    const body = (await response.json()) as { csrfToken: string };
+    return body.csrfToken;
+  }
+
+  /** The hidden csrfToken of the form on a page. */
+  async pageCsrfToken(path: string): Promise<string> {
+    const html = await (await this.get(path)).text();
+    const token = /name="csrfToken" value="([^"]+)"/.exec(html)?.[1];
+    if (!token) throw new Error(`no csrfToken on ${path}`);
+    return token;
+  }
+
+  /** Signs in through the credentials callback; resolves with the callback's redirect response. */
+  async signIn(email: string, password: string, callbackUrl = '/'): Promise<Response> {
+    const csrfToken = await this.csrfToken();
+    return this.post('/api/auth/callback/credentials', { csrfToken, email, password, callbackUrl });
+  }
+
+  async session(): Promise<{ user: { id: string; email: string; name: string }; jwt: string } | null> {
+    const response = await this.get('/api/auth/session');
+    return (await response.json()) as { user: { id: string; email: string; name: string }; jwt: string } | null;
+  }
+}
+
+/** The Location of a redirect, resolved against the origin (path + query when it is on that origin). */
+export function locationOf(response: Response, origin: string): string {
+  const location = response.headers.get('location');
+  if (!location) throw new Error(`no Location (status ${response.status})`);
+  const url = new URL(location, origin);
+  return url.origin === new URL(origin).origin ? `${url.pathname}${url.search}` : url.href;
+}
