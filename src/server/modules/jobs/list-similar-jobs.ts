@@ -1,10 +1,13 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { jobLocations, jobOccupationalFields, jobs } from '../../db/schema/jobs.ts';
 import { parseInput } from '../../validation.ts';
 import { jobColumns, type JobRow } from './job-columns.ts';
 import { isOpenJob } from './job-visibility.ts';
+
+/** Jobs within this distance of the job's first place count as nearby (ordered by distance). */
+const nearbyRadiusMeters = 100_000;
 
 const inputSchema = z.object({
   jobId: z.number().int().positive({ error: 'jobId must be a positive number' }),
@@ -17,8 +20,9 @@ const inputSchema = z.object({
 });
 
 /**
- * Open jobs in the same occupational field as a job, nearest to its first place of work first, then the
- * newest. Shown below every job page, also when the job itself is no longer available.
+ * Open jobs in the same occupational field as a job: those within 100 km of its first place of work,
+ * nearest first, then the newest others. Shown below every job page, also when the job is no longer
+ * available.
  */
 export async function listSimilarJobs(options: { db: Database; input: unknown }): Promise<JobRow[]> {
   const { db } = options;
@@ -43,13 +47,42 @@ export async function listSimilarJobs(options: { db: Database; input: unknown })
         fields.map((field) => field.termId),
       ),
     );
-  const distance = origin
-    ? sql`(select min(earth_distance(ll_to_earth(${origin.latitude}, ${origin.longitude}), ll_to_earth(${jobLocations.latitude}, ${jobLocations.longitude}))) from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id})`
-    : sql`0`;
-  return db
-    .select(jobColumns)
-    .from(jobs)
-    .where(and(isOpenJob(), ne(jobs.id, jobId), inArray(jobs.id, sameField)))
-    .orderBy(sql`${distance} asc nulls last`, desc(jobs.publishedAt), desc(jobs.id))
-    .limit(limit ?? 4);
+  const candidates = and(isOpenJob(), ne(jobs.id, jobId), inArray(jobs.id, sameField));
+  const max = limit ?? 4;
+  if (origin) {
+    // Nearby first: only jobs with a place inside the box (GiST index) get their distance computed.
+    const center = sql`ll_to_earth(${origin.latitude}, ${origin.longitude})`;
+    const nearby = db
+      .select({ jobId: jobLocations.jobId })
+      .from(jobLocations)
+      .where(
+        sql`earth_box(${center}, ${nearbyRadiusMeters}) @> ll_to_earth(${jobLocations.latitude}, ${jobLocations.longitude})`,
+      );
+    const distance = sql`(select min(earth_distance(${center}, ll_to_earth(${jobLocations.latitude}, ${jobLocations.longitude}))) from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id})`;
+    const near = await db
+      .select(jobColumns)
+      .from(jobs)
+      .where(and(candidates, inArray(jobs.id, nearby)))
+      .orderBy(sql`${distance} asc`, desc(jobs.publishedAt), desc(jobs.id))
+      .limit(max);
+    if (near.length === max) return near;
+    const others = await db
+      .select(jobColumns)
+      .from(jobs)
+      .where(
+        and(
+          candidates,
+          near.length > 0
+            ? notInArray(
+                jobs.id,
+                near.map((job) => job.id),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(jobs.publishedAt), desc(jobs.id))
+      .limit(max - near.length);
+    return [...near, ...others];
+  }
+  return db.select(jobColumns).from(jobs).where(candidates).orderBy(desc(jobs.publishedAt), desc(jobs.id)).limit(max);
 }
