@@ -18,6 +18,17 @@ const optionalUrl = (protocols: readonly string[], example: string) =>
       message: `expected a URL such as ${example}`,
     });
 
+/** An OpenID Connect issuer (discovery at `<issuer>/.well-known/openid-configuration`); the real one when unset. */
+const issuerUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : value))
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), {
+      message: `expected an issuer URL such as ${fallback}`,
+    });
+
 const optionalText = () =>
   z
     .string()
@@ -83,6 +94,12 @@ const configSchema = z
     LINKEDIN_CLIENT_SECRET: optionalText(),
     GOOGLE_CLIENT_ID: optionalText(),
     GOOGLE_CLIENT_SECRET: optionalText(),
+    /**
+     * OpenID Connect issuers of the OIDC providers, for discovery. Only for a test or staging identity
+     * provider standing in for the real one; the defaults are LinkedIn's and Google's.
+     */
+    LINKEDIN_ISSUER: issuerUrl('https://www.linkedin.com/oauth'),
+    GOOGLE_ISSUER: issuerUrl('https://accounts.google.com'),
     FACEBOOK_CLIENT_ID: optionalText(),
     FACEBOOK_CLIENT_SECRET: optionalText(),
     /** Sender of account mails (verification, password reset). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $session, broadcastSignOut, refreshSession, watchSession } from './session';
+import { $session, broadcastSignOut, refreshSession, signOutCheckDelaysMs, watchSession } from './session';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -58,5 +58,38 @@ describe('$session', () => {
     broadcastSignOut(other);
     expect(other.postMessage).toHaveBeenCalledWith({ event: 'signout' });
     expect($session.get().status).toBe('unauthenticated');
+  });
+
+  it('after a sign-out broadcast waits, then checks again while the server still reports a session', async () => {
+    vi.useFakeTimers();
+    let message: ((event?: { data?: unknown }) => void) | undefined;
+    const channel = {
+      postMessage: vi.fn(),
+      addEventListener: (_type: 'message', listener: (event?: { data?: unknown }) => void) => (message = listener),
+      close: vi.fn(),
+    };
+    const listenable = { addEventListener: vi.fn(), removeEventListener: vi.fn() };
+    const doc = { ...listenable, visibilityState: 'visible' };
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json(signedIn))
+      .mockResolvedValueOnce(json(signedIn))
+      .mockResolvedValueOnce(json(null));
+    const stop = watchSession({ fetch, target: listenable, document: doc, channel });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    message!({ data: { event: 'signout' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(signOutCheckDelaysMs[0]!);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect($session.get().status).toBe('authenticated');
+    await vi.advanceTimersByTimeAsync(signOutCheckDelaysMs[1]!);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect($session.get().status).toBe('unauthenticated');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    stop();
+    vi.useRealTimers();
   });
 });

@@ -62,9 +62,16 @@ export async function refreshSession(
 
 interface BroadcastLike {
   postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event?: { data?: unknown }) => void): void;
   close(): void;
 }
+
+/**
+ * After another tab announces a sign-out, wait before asking the server: the sign-out page broadcasts
+ * before its POST has cleared the cookie, and a session read racing that POST would see (and re-set) the
+ * old cookie. Checked again with growing pauses while the server still reports a session.
+ */
+export const signOutCheckDelaysMs = [400, 1000, 2000, 4000];
 
 /** What the watcher needs of `window` and `document`. */
 interface Listenable {
@@ -97,13 +104,31 @@ export function watchSession(options: WatchOptions = {}): () => void {
   };
   doc.addEventListener('visibilitychange', onVisible);
   target.addEventListener('online', refresh);
-  channel?.addEventListener('message', refresh);
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const checkSignedOut = (attempt: number) => {
+    pending = setTimeout(() => {
+      pending = undefined;
+      void refreshSession({ fetch: options.fetch }).then((state) => {
+        if (state.status === 'authenticated' && attempt + 1 < signOutCheckDelaysMs.length) {
+          checkSignedOut(attempt + 1);
+        }
+      });
+    }, signOutCheckDelaysMs[attempt]);
+  };
+  const onMessage = (event?: { data?: unknown }) => {
+    const data = event?.data as { event?: unknown } | null | undefined;
+    if (data?.event !== 'signout') return refresh();
+    if (pending) clearTimeout(pending);
+    checkSignedOut(0);
+  };
+  channel?.addEventListener('message', onMessage);
   const timer = options.pollSeconds ? setInterval(refresh, options.pollSeconds * 1000) : undefined;
   refresh();
   return () => {
     doc.removeEventListener('visibilitychange', onVisible);
     target.removeEventListener('online', refresh);
     if (timer) clearInterval(timer);
+    if (pending) clearTimeout(pending);
     channel?.close();
   };
 }

@@ -147,3 +147,46 @@ test('a registration with errors keeps the values and shows the messages accessi
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map(({ id }) => id)).toEqual([]);
 });
+
+test('signing out in a second tab signs out the first one without a reload by hand', async ({ browser }) => {
+  const base = origin('tagblatt');
+  const email = uniqueEmail('two-tabs');
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await first.goto(`${base}/user/register/recruiter`);
+  await first.getByLabel('E-Mail-Adresse').fill(email);
+  await first.getByLabel('Neues Passwort').fill(password);
+  await first.getByLabel('Passwort wiederholen').fill(password);
+  await first.getByLabel('Anrede').selectOption('ms');
+  await first.getByLabel('Vorname').fill('Tabea');
+  await first.getByLabel('Nachname').fill('Tabs');
+  await first.getByLabel('Name des Unternehmens').fill('Zwei Fenster GmbH');
+  await first.getByLabel('Straße und Hausnummer').fill('Marktplatz 2');
+  await first.getByLabel('PLZ').fill('72072');
+  await first.getByLabel('Ort', { exact: true }).fill('Tübingen');
+  await first.getByRole('button', { name: 'Konto anlegen' }).click();
+  await expect(first.locator('#registered')).toBeVisible();
+  await first.goto(`${base}/user/login`);
+  // The session island of the signed-in page reads the session once it has hydrated.
+  const sessionRead = first.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
+  await signIn(first, email);
+  await expect(first).toHaveURL(`${base}/dashboard`);
+  await expect(first.locator('[data-signed-in]')).toContainText('Tabea Tabs');
+  expect(await (await sessionRead).json()).toMatchObject({ user: { email } });
+
+  const second = await context.newPage();
+  await second.goto(`${base}/user/logout`);
+  await expect(second).toHaveURL(`${base}/`);
+  await expect(second.locator('[data-signed-in]')).toHaveCount(0);
+
+  // The first tab notices: the protected page gives way to sign-in, the header offers "Anmelden" again.
+  await expect(first).toHaveURL(/\/user\/login\?error=SessionRequired/, { timeout: 15_000 });
+  await expect(first.locator('[data-signed-in]')).toHaveCount(0);
+  await expect(first.locator('.site-header').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  await context.close();
+});
+
+test('anonymous visitors get no session island', async ({ page }) => {
+  await page.goto(`${origin('tagblatt')}/user/login`);
+  await expect(page.locator('astro-island')).toHaveCount(0);
+});

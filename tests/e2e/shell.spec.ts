@@ -82,8 +82,13 @@ test('a dismissible alert fades out and is removed when closed', async ({ page }
         document.addEventListener('alert:closed', (event) => resolve((event as CustomEvent<{ id: string }>).detail.id)),
       ),
   );
-  await alert.getByRole('button', { name: 'Hinweis schließen' }).click();
-  await expect(alert).toHaveClass(/alert--closing/);
+  await expect(alert.getByRole('button', { name: 'Hinweis schließen' })).toBeVisible();
+  // Read the class in the same task as the click: the alert is gone 0.25 s later, possibly before a poll.
+  const classAfterClick = await alert.evaluate((element) => {
+    element.querySelector('button')!.click();
+    return element.className;
+  });
+  expect(classAfterClick).toContain('alert--closing');
   expect(await closed).toBe('demo-notice');
   await expect(alert).toHaveCount(0);
 });

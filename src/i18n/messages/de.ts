@@ -134,6 +134,7 @@ export const de = {
   'logout.title': 'Abmelden',
   'logout.text': 'Sie werden abgemeldet …',
   'logout.submit': 'Jetzt abmelden',
+  'session.signedOutElsewhere': 'Sie wurden in einem anderen Fenster abgemeldet.',
   'register.applicant.title': 'Als Bewerber registrieren',
   'register.applicant.intro': 'Mit einem Konto bewerben Sie sich schneller und behalten Ihre Bewerbungen im Blick.',
   'register.applicant.cta': 'Als Bewerber registrieren',

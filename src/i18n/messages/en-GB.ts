@@ -133,6 +133,7 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'logout.title': 'Sign out',
   'logout.text': 'Signing you out …',
   'logout.submit': 'Sign out now',
+  'session.signedOutElsewhere': 'You have been signed out in another window.',
   'register.applicant.title': 'Register as an applicant',
   'register.applicant.intro': 'With an account you apply faster and keep track of your applications.',
   'register.applicant.cta': 'Register as an applicant',

@@ -135,6 +135,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'logout.title': 'Se déconnecter',
   'logout.text': 'Déconnexion en cours …',
   'logout.submit': 'Se déconnecter maintenant',
+  'session.signedOutElsewhere': 'Vous avez été déconnecté dans une autre fenêtre.',
   'register.applicant.title': 'S’inscrire comme candidat',
   'register.applicant.intro': 'Avec un compte, vous postulez plus vite et suivez vos candidatures.',
   'register.applicant.cta': 'S’inscrire comme candidat',

@@ -1,7 +1,9 @@
 /**
  * Social sign-in (SPEC section 1): LinkedIn, Google and, on some brands, Facebook. A provider is offered
  * when the brand lists it in `socialLoginOrder` AND its client id and secret are configured; the order is
- * the brand's (SPEC section 9: linkedin, google, facebook).
+ * the brand's (SPEC section 9: linkedin, google, facebook). The OIDC issuers (LinkedIn, Google) come from
+ * the configuration (`LINKEDIN_ISSUER`, `GOOGLE_ISSUER`, defaulting to the real ones), so a test can put
+ * an OpenID Connect server on loopback in place of the provider.
  */
 import type { Provider } from '@auth/core/providers';
 import Facebook from '@auth/core/providers/facebook';
@@ -36,9 +38,9 @@ export function socialAuthProviders(brand: Brand, config: AppConfig): Provider[]
     const credentials = credentialsOf(config, provider)!;
     switch (provider) {
       case 'linkedin':
-        return LinkedIn(credentials);
+        return LinkedIn({ ...credentials, issuer: config.LINKEDIN_ISSUER });
       case 'google':
-        return Google(credentials);
+        return Google({ ...credentials, issuer: config.GOOGLE_ISSUER });
       case 'facebook':
         return Facebook(credentials);
     }

@@ -1,0 +1,305 @@
+/**
+ * Social sign-in end to end: the built server talks to a real OpenID Connect server (`oidc-provider`) on
+ * loopback that stands in for Google (`GOOGLE_ISSUER`). Discovery, authorization, code exchange, ID token
+ * validation and the session all run over HTTP; the only shortcut is the provider's interaction step, where
+ * a small handler logs the chosen account in and grants consent instead of a person filling in forms.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Provider, { type Configuration } from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserSession } from '../support/browser-session';
+import { startServer, type RunningServer } from '../support/server';
+
+interface TestAccount {
+  email: string;
+  emailVerified: boolean;
+  givenName: string;
+  familyName: string;
+}
+
+const clientId = 'jobboard-test-client';
+const clientSecret = 'jobboard-test-client-secret-0123456789';
+const accounts = new Map<string, TestAccount>();
+/** The provider account the interaction handler logs in next. */
+let nextAccountId = '';
+let sequence = 0;
+
+let oidcServer: Server;
+let provider: Provider;
+let issuer: string;
+let server: RunningServer;
+let mailDir: string;
+
+async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const details = await provider.interactionDetails(req, res);
+  if (details.prompt.name === 'login') {
+    await provider.interactionFinished(req, res, { login: { accountId: nextAccountId } });
+    return;
+  }
+  const accountId = details.session?.accountId ?? nextAccountId;
+  const grant = details.grantId
+    ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId }))
+    : new provider.Grant({ accountId, clientId });
+  const missing = details.prompt.details.missingOIDCScope;
+  grant.addOIDCScope(Array.isArray(missing) ? missing.join(' ') : 'openid email profile');
+  const grantId = await grant.save();
+  await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+}
+
+function providerConfiguration(redirectUri: string): Configuration {
+  return {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    // Auth.js reads the profile of an OIDC provider from the ID token, as Google puts it there.
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
+    cookies: { keys: ['oidc-test-cookie-key-0123456789abcdef'] },
+    findAccount: (_ctx, id) => {
+      const account = accounts.get(id);
+      if (!account) return undefined;
+      return {
+        accountId: id,
+        claims: () => ({
+          sub: id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          given_name: account.givenName,
+          family_name: account.familyName,
+          name: `${account.givenName} ${account.familyName}`,
+        }),
+      };
+    },
+  };
+}
+
+beforeAll(async () => {
+  // The issuer must be known before the app starts and the app's address before the client is registered:
+  // listen first, build the provider once both are known.
+  oidcServer = createServer((req, res) => {
+    if (req.url?.startsWith('/interaction/')) {
+      interaction(req, res).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+    } else if (provider) {
+      void provider.callback()(req, res);
+    } else {
+      res.statusCode = 503;
+      res.end();
+    }
+  });
+  oidcServer.listen(0, '127.0.0.1');
+  await once(oidcServer, 'listening');
+  const address = oidcServer.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  issuer = `http://127.0.0.1:${address.port}`;
+  mailDir = mkdtempSync(join(tmpdir(), 'jobboard-oidc-mail-'));
+  server = await startServer({
+    FRONTEND: 'tagblatt',
+    GOOGLE_CLIENT_ID: clientId,
+    GOOGLE_CLIENT_SECRET: clientSecret,
+    GOOGLE_ISSUER: issuer,
+    MAIL_DIR: mailDir,
+  });
+  provider = new Provider(issuer, providerConfiguration(`${server.url}/api/auth/callback/google`));
+});
+
+afterAll(async () => {
+  await server?.stop();
+  oidcServer?.close();
+  if (mailDir) rmSync(mailDir, { recursive: true, force: true });
+});
+
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++sequence}@example.test`;
+
+function providerAccount(account: TestAccount): string {
+  const id = `acct-${Date.now()}-${++sequence}`;
+  accounts.set(id, account);
+  return id;
+}
+
+/**
+ * A browser: one cookie jar for both servers (cookies do not separate ports, as in a browser), a path
+ * check, and redirects followed by hand so each hop is visible.
+ */
+class Browser {
+  private readonly jar = new Map<string, { value: string; path: string }>();
+
+  private cookieHeader(url: URL): string {
+    return [...this.jar]
+      .filter(([, cookie]) => url.pathname.startsWith(cookie.path))
+      .map(([name, cookie]) => `${name}=${cookie.value}`)
+      .join('; ');
+  }
+
+  private remember(response: Response): void {
+    for (const raw of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = raw.split(';').map((part) => part.trim());
+      const equals = pair.indexOf('=');
+      const name = pair.slice(0, equals);
+      const value = pair.slice(equals + 1);
+      const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) || '/';
+      const expired = attributes.some(
+        (a) => /^max-age=(0|-\d+)$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()),
+      );
+      if (value === '' || expired) this.jar.delete(name);
+      else this.jar.set(name, { value, path });
+    }
+  }
+
+  has(name: string): boolean {
+    return this.jar.has(name);
+  }
+
+  async request(url: URL, init: RequestInit = {}): Promise<Response> {
+    const cookie = this.cookieHeader(url);
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string> | undefined) },
+    });
+    this.remember(response);
+    return response;
+  }
+
+  /** Follows redirects from a response; returns every URL visited after it and the last response. */
+  async follow(first: Response, from: URL): Promise<{ visited: URL[]; last: Response }> {
+    const visited: URL[] = [];
+    let response = first;
+    let url = from;
+    for (let hops = 0; response.status >= 300 && response.status < 400; hops++) {
+      if (hops > 20) throw new Error('too many redirects');
+      const location = response.headers.get('location');
+      if (!location) throw new Error(`redirect without Location from ${url.href}`);
+      url = new URL(location, url);
+      visited.push(url);
+      response = await this.request(url);
+    }
+    return { visited, last: response };
+  }
+}
+
+/** Starts the Google sign-in on the app and follows it through the provider and back. */
+async function signInWithGoogle(browser: Browser, callbackUrl = '/') {
+  const app = new URL(server.url);
+  const csrf = await browser.request(new URL('/api/auth/csrf', app));
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signinUrl = new URL('/api/auth/signin/google', app);
+  const start = await browser.request(signinUrl, {
+    method: 'POST',
+    headers: { origin: app.origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrfToken, callbackUrl }).toString(),
+  });
+  expect(start.status).toBe(302);
+  const authorization = new URL(start.headers.get('location')!);
+  return { authorization, ...(await browser.follow(start, signinUrl)) };
+}
+
+async function sessionOf(browser: Browser) {
+  const response = await browser.request(new URL('/api/auth/session', server.url));
+  return (await response.json()) as { user?: { id: string; email: string; name: string }; jwt?: string } | null;
+}
+
+/** An e-mail/password user (tagblatt registers recruiters only), address not verified. */
+async function registerWithPassword(email: string): Promise<void> {
+  const session = new BrowserSession(server.url);
+  const csrfToken = await session.pageCsrfToken('/user/register/recruiter');
+  const password = 'correct-horse-battery';
+  const response = await session.post('/user/register/recruiter', {
+    csrfToken,
+    email,
+    password,
+    passwordConfirm: password,
+    salutation: 'ms',
+    firstName: 'Rita',
+    lastName: 'Recruiter',
+    phone: '+49 761 123456',
+    position: 'HR',
+    companyName: `Werkzeug ${sequence} GmbH`,
+    addressLine1: 'Hauptstraße 5',
+    addressLine2: '',
+    postalCode: '79098',
+    locality: 'Freiburg',
+    administrativeArea: 'Baden-Württemberg',
+    countryCode: 'de',
+  });
+  expect(response.status).toBe(303);
+}
+
+describe('social sign-in through an OpenID Connect server on loopback', () => {
+  it('offers Google (configured, enabled by the brand) and not LinkedIn (no credentials)', async () => {
+    const response = await fetch(`${server.url}/api/auth/providers`);
+    const body = (await response.json()) as Record<string, { type: string }>;
+    expect(Object.keys(body)).toEqual(['credentials', 'google']);
+    expect(body.google!.type).toBe('oidc');
+  });
+
+  it('signs a new user in: authorization code with PKCE, ID token, session with the verified address', async () => {
+    const email = uniqueEmail('oidc-new');
+    nextAccountId = providerAccount({ email, emailVerified: true, givenName: 'Olga', familyName: 'Idc' });
+    const browser = new Browser();
+    const { authorization, visited, last } = await signInWithGoogle(browser, '/de/dashboard');
+
+    expect(authorization.origin).toBe(issuer);
+    expect(authorization.searchParams.get('client_id')).toBe(clientId);
+    expect(authorization.searchParams.get('redirect_uri')).toBe(`${server.url}/api/auth/callback/google`);
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorization.searchParams.get('scope')).toContain('email');
+
+    const callback = visited.find((url) => url.pathname === '/api/auth/callback/google');
+    expect(callback?.origin).toBe(server.url);
+    expect(callback?.searchParams.get('code')).toBeTruthy();
+    expect(callback?.searchParams.get('iss')).toBe(issuer);
+    expect(visited.some((url) => url.origin === issuer && url.pathname.startsWith('/interaction/'))).toBe(true);
+    // Back on the app at the callback URL, signed in.
+    expect(visited.at(-1)!.origin).toBe(server.url);
+    expect(visited.at(-1)!.pathname).not.toContain('/user/login');
+    expect(last.status).toBeLessThan(500);
+    expect(browser.has('authjs.session-token')).toBe(true);
+
+    const session = await sessionOf(browser);
+    expect(session?.user?.email).toBe(email);
+    expect(session?.jwt).toBeTruthy();
+
+    // The second sign-in with the same provider account finds the same user.
+    const again = new Browser();
+    await signInWithGoogle(again);
+    expect((await sessionOf(again))?.user?.id).toBe(session!.user!.id);
+  });
+
+  it('links a provider account to an existing user when the provider verified the address', async () => {
+    const email = uniqueEmail('oidc-link');
+    await registerWithPassword(email);
+    nextAccountId = providerAccount({ email, emailVerified: true, givenName: 'Linus', familyName: 'Ked' });
+    const browser = new Browser();
+    await signInWithGoogle(browser);
+    expect((await sessionOf(browser))?.user?.email).toBe(email);
+  });
+
+  it('does not link to an existing user when the provider did not verify the address', async () => {
+    const email = uniqueEmail('oidc-unverified');
+    await registerWithPassword(email);
+    nextAccountId = providerAccount({ email, emailVerified: false, givenName: 'Mallory', familyName: 'Claim' });
+    const browser = new Browser();
+    const { visited } = await signInWithGoogle(browser);
+
+    const end = visited.find((url) => url.origin === server.url && url.pathname.endsWith('/user/login'));
+    expect(end?.searchParams.get('error')).toBe('OAuthAccountNotLinked');
+    expect(browser.has('authjs.session-token')).toBe(false);
+    expect(await sessionOf(browser)).toBeNull();
+  });
+});
