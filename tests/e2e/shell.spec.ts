@@ -84,7 +84,7 @@ test('a dismissible alert fades out and is removed when closed', async ({ page }
   );
   await expect(alert.getByRole('button', { name: 'Hinweis schließen' })).toBeVisible();
   // Read the class in the same task as the click: the alert is gone 0.25 s later, possibly before a poll.
-  const classAfterClick = await alert.evaluate((element) => {
+  const classAfterClick = await alert.evaluate((element: HTMLElement): string => {
     element.querySelector('button')!.click();
     return element.className;
   });
