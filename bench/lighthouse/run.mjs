@@ -56,6 +56,6 @@ try {
     }
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await server.stop();
 }

@@ -248,7 +248,7 @@ async function writeDemoData(tx: Transaction, options: SeedOptions): Promise<See
   });
   const organizationIds = await reserveIds(tx, schema.organizations, organizations.length);
   const organizationId = (draft: OrganizationDraft) => at(organizationIds, draft.index);
-  await writeOrganizations(tx, organizations, organizationId, termId, insertRows, (amount) =>
+  await writeOrganizations(organizations, organizationId, termId, insertRows, (amount) =>
     progress(amount, 'organizations'),
   );
   await writeUsers(tx, options.seed, referenceDate, organizations, organizationId, insertRows);
@@ -303,7 +303,6 @@ type InsertRows = <TTable extends PgTable>(
 type TermId = (vocabulary: Vocabulary, slug: string) => number;
 
 async function writeOrganizations(
-  tx: Transaction,
   organizations: readonly OrganizationDraft[],
   organizationId: (draft: OrganizationDraft) => number,
   termId: TermId,
