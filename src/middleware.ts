@@ -83,7 +83,7 @@ const session = defineMiddleware(async (context, next) => {
   const event = context.request.method === 'GET' ? dispatchEventOf(context.url.searchParams.get('dispatch')) : null;
   const cookie = await readSessionCookie(context.request);
   if (event !== null) {
-    recordDispatchEvent(event, { path: publicUrl.pathname, userId: cookie.claims?.uid ?? null });
+    await recordDispatchEvent(event, { path: publicUrl.pathname, userId: cookie.claims?.uid ?? null });
     return new Response(null, { status: 302, headers: { Location: withoutDispatch(publicUrl) } });
   }
 

@@ -14,6 +14,8 @@ export interface ClientSession {
   /** SPEC section 3: the backend token for GraphQL requests from islands. */
   jwt: string;
   masquerade: { staffEmail: string } | null;
+  /** Set while the session is the one that created the user through a social provider (signup-start.ts). */
+  signupStart: { method: string } | null;
 }
 
 export interface SessionState {

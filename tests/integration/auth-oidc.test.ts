@@ -3,14 +3,18 @@
  * loopback that stands in for Google (`GOOGLE_ISSUER`). Discovery, authorization, code exchange, ID token
  * validation and the session all run over HTTP; the only shortcut is the provider's interaction step, where
  * a small handler logs the chosen account in and grants consent instead of a person filling in forms.
+ * The app runs on PostgreSQL so the test can look at the analytics events it stores.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import Provider, { type Configuration } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvents } from '../../src/server/db/schema/analytics';
+import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { BrowserSession } from '../support/browser-session';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -32,6 +36,7 @@ let oidcServer: Server;
 let provider: Provider;
 let issuer: string;
 let server: RunningServer;
+let database: TestDatabase;
 let mailDir: string;
 
 async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -108,8 +113,11 @@ beforeAll(async () => {
   if (address === null || typeof address === 'string') throw new Error('no address');
   issuer = `http://127.0.0.1:${address.port}`;
   mailDir = mkdtempSync(join(tmpdir(), 'jobboard-oidc-mail-'));
+  database = await createTestDatabase('postgres');
   server = await startServer({
     FRONTEND: 'tagblatt',
+    DATABASE_URL: database.databaseUrl!,
+    AUTH_SECRET: 'oidc-test-secret-0123456789abcdefghijklmn',
     GOOGLE_CLIENT_ID: clientId,
     GOOGLE_CLIENT_SECRET: clientSecret,
     GOOGLE_ISSUER: issuer,
@@ -120,6 +128,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  await database?.dispose();
   oidcServer?.close();
   if (mailDir) rmSync(mailDir, { recursive: true, force: true });
 });
@@ -209,10 +218,31 @@ async function signInWithGoogle(browser: Browser, callbackUrl = '/') {
   return { authorization, ...(await browser.follow(start, signinUrl)) };
 }
 
+interface SessionBody {
+  user?: { id: string; email: string; name: string };
+  jwt?: string;
+  signupStart?: { method: string } | null;
+}
+
 async function sessionOf(browser: Browser) {
   const response = await browser.request(new URL('/api/auth/session', server.url));
-  return (await response.json()) as { user?: { id: string; email: string; name: string }; jwt?: string } | null;
+  return (await response.json()) as SessionBody | null;
 }
+
+/** What the browser's signup-start recorder sends (src/stores/signup-start.ts). */
+function postEvent(browser: Browser, body: unknown, headers: Record<string, string> = {}) {
+  return browser.request(new URL('/api/analytics/events', server.url), {
+    method: 'POST',
+    headers: { origin: server.url, 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const eventRows = (name: 'sign_up_start' | 'login', userId: number) =>
+  database.handle.db
+    .select({ userId: analyticsEvents.userId, dimensions: analyticsEvents.dimensions })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.name, name), eq(analyticsEvents.userId, userId)));
 
 /** An e-mail/password user (tagblatt registers recruiters only), address not verified. */
 async function registerWithPassword(email: string): Promise<void> {
@@ -274,11 +304,17 @@ describe('social sign-in through an OpenID Connect server on loopback', () => {
     const session = await sessionOf(browser);
     expect(session?.user?.email).toBe(email);
     expect(session?.jwt).toBeTruthy();
+    // SPEC section 4: this session created the user, so it carries the signup-start flag.
+    expect(session?.signupStart).toEqual({ method: 'google' });
 
-    // The second sign-in with the same provider account finds the same user.
+    // The second sign-in with the same provider account finds the same user; it is no sign-up.
     const again = new Browser();
     await signInWithGoogle(again);
-    expect((await sessionOf(again))?.user?.id).toBe(session!.user!.id);
+    const second = await sessionOf(again);
+    expect(second?.user?.id).toBe(session!.user!.id);
+    expect(second?.signupStart).toBeNull();
+    // The first session keeps its flag while it lives.
+    expect((await sessionOf(browser))?.signupStart).toEqual({ method: 'google' });
   });
 
   it('links a provider account to an existing user when the provider verified the address', async () => {
@@ -287,7 +323,10 @@ describe('social sign-in through an OpenID Connect server on loopback', () => {
     nextAccountId = providerAccount({ email, emailVerified: true, givenName: 'Linus', familyName: 'Ked' });
     const browser = new Browser();
     await signInWithGoogle(browser);
-    expect((await sessionOf(browser))?.user?.email).toBe(email);
+    const session = await sessionOf(browser);
+    expect(session?.user?.email).toBe(email);
+    // Linking an existing user is no sign-up.
+    expect(session?.signupStart).toBeNull();
   });
 
   it('does not link to an existing user when the provider did not verify the address', async () => {
@@ -301,5 +340,66 @@ describe('social sign-in through an OpenID Connect server on loopback', () => {
     expect(end?.searchParams.get('error')).toBe('OAuthAccountNotLinked');
     expect(browser.has('authjs.session-token')).toBe(false);
     expect(await sessionOf(browser)).toBeNull();
+  });
+});
+
+describe('signup-start event (POST /api/analytics/events)', () => {
+  const signupStart = { event: 'sign_up_start', method: 'google' };
+
+  it('stores one event for the session of a new social sign-up and refuses everything else', async () => {
+    nextAccountId = providerAccount({
+      email: uniqueEmail('oidc-signup-start'),
+      emailVerified: true,
+      givenName: 'Sina',
+      familyName: 'Start',
+    });
+    const browser = new Browser();
+    await signInWithGoogle(browser);
+    const session = await sessionOf(browser);
+    expect(session?.signupStart).toEqual({ method: 'google' });
+    const userId = Number(session!.user!.id);
+
+    const anonymous = await postEvent(new Browser(), signupStart);
+    expect(anonymous.status).toBe(401);
+    expect(await postEvent(browser, signupStart, { origin: 'https://evil.example' })).toHaveProperty('status', 403);
+    const wrongEvent = await postEvent(browser, { event: 'purchase', method: 'google' });
+    expect(wrongEvent.status).toBe(400);
+    expect(((await wrongEvent.json()) as { message: string }).message).toContain("event must be 'sign_up_start'");
+    const wrongMethod = await postEvent(browser, { event: 'sign_up_start', method: 'myspace' });
+    expect(wrongMethod.status).toBe(400);
+    expect((await postEvent(browser, '{"event":')).status).toBe(400);
+    expect((await postEvent(browser, signupStart, { 'content-type': 'text/plain' })).status).toBe(400);
+    expect(await eventRows('sign_up_start', userId)).toEqual([]);
+
+    const recorded = await postEvent(browser, signupStart);
+    expect(recorded.status).toBe(204);
+    // Another tab that had not seen the localStorage key yet: still one event.
+    expect((await postEvent(browser, signupStart)).status).toBe(204);
+    expect(await eventRows('sign_up_start', userId)).toEqual([{ userId, dimensions: { method: 'google' } }]);
+
+    // The user's next sign-in carries no flag, so it has no signup-start to report.
+    const later = new Browser();
+    await signInWithGoogle(later);
+    expect((await sessionOf(later))?.signupStart).toBeNull();
+    const refused = await postEvent(later, signupStart);
+    expect(refused.status).toBe(403);
+    expect(await eventRows('sign_up_start', userId)).toHaveLength(1);
+  });
+
+  it('stores the dispatch event of a page request in the same table and redirects without it', async () => {
+    nextAccountId = providerAccount({
+      email: uniqueEmail('oidc-dispatch'),
+      emailVerified: true,
+      givenName: 'Dita',
+      familyName: 'Spatch',
+    });
+    const browser = new Browser();
+    await signInWithGoogle(browser);
+    const userId = Number((await sessionOf(browser))!.user!.id);
+    // tagblatt has one locale: its paths carry no locale prefix.
+    const landing = await browser.request(new URL('/jobs?dispatch=login&destination=%2Fdashboard', server.url));
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get('location')).toBe('/jobs?destination=%2Fdashboard');
+    expect(await eventRows('login', userId)).toEqual([{ userId, dimensions: { path: '/jobs' } }]);
   });
 });

@@ -3,9 +3,11 @@
  * and, when the session ends elsewhere (another tab signed out, the session expired), shows the signed-out
  * page: a reload, so protected pages send the visitor to sign-in. Should the server still render the page
  * as signed in right after such a reload, it swaps the header's user area for the sign-in link instead.
+ * It also sends the signup-start event of a new social sign-up (stores/signup-start.ts).
  */
 import { useEffect, useState } from 'react';
 import { $session, watchSession } from '../../stores/session';
+import { recordSignupStart } from '../../stores/signup-start';
 
 interface Props {
   signInHref: string;
@@ -46,8 +48,10 @@ export default function SessionWatcher({ signInHref, messages, pollSeconds = 0 }
 
   useEffect(() => {
     const stop = watchSession({ pollSeconds });
-    const unsubscribe = $session.subscribe(({ status }) => {
-      if (status !== 'unauthenticated') return;
+    const unsubscribe = $session.subscribe((state) => {
+      // SPEC section 4: the signup-start event of a new social sign-up (never throws).
+      if (state.status === 'authenticated') void recordSignupStart(state);
+      if (state.status !== 'unauthenticated') return;
       if (reloadOnce()) return;
       swapHeader(signInHref, messages.signIn);
       setSignedOut(true);

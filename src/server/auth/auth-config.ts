@@ -9,13 +9,35 @@ import { getConfig } from '../config.ts';
 import { getDatabase } from '../db/index.ts';
 import { authBasePath, sameOriginPath, trustsHost, usesSecureCookies } from './auth-url.ts';
 import { getAuthSecret, getAuthSecretText } from './secret.ts';
-import { claimsForSignIn, parseClaims, refreshClaims, sessionMaxAgeSeconds, toJwt } from './session-claims.ts';
+import {
+  claimsForSignIn,
+  parseClaims,
+  refreshClaims,
+  sessionMaxAgeSeconds,
+  toJwt,
+  type SignupStartClaims,
+} from './session-claims.ts';
 import { authorizeCredentials } from './sign-in.ts';
 import { findOrCreateSocialUser, socialProfileOf } from './social-accounts.ts';
 import { socialAuthProviders } from './social-providers.ts';
 
 export const signInPage = '/user/login';
 export const signOutPage = '/user/logout';
+
+/**
+ * Auth.js (without an adapter) hands the same `user` object to the signIn callback and then to the jwt
+ * callback: the signIn callback marks a new social sign-up on it, the jwt callback puts it into the session.
+ */
+function markSignupStart(user: object, method: string): void {
+  Object.assign(user, { signupStart: { method } satisfies SignupStartClaims });
+}
+
+function signupStartOf(user: object): SignupStartClaims | null {
+  const { signupStart } = user as { signupStart?: unknown };
+  if (!signupStart || typeof signupStart !== 'object') return null;
+  const { method } = signupStart as { method?: unknown };
+  return typeof method === 'string' ? { method } : null;
+}
 
 export interface AuthRequestContext {
   brand: Brand;
@@ -78,6 +100,7 @@ export function createAuthConfig(context: AuthRequestContext): AuthConfig {
         );
         if (result.kind !== 'user') return `${signInPage}?error=OAuthAccountNotLinked`;
         user.id = String(result.userId);
+        if (result.created) markSignupStart(user, account.provider);
         return true;
       },
       async jwt({ token, user, account }) {
@@ -87,7 +110,8 @@ export function createAuthConfig(context: AuthRequestContext): AuthConfig {
           const userId = Number(user.id);
           if (!Number.isInteger(userId)) return null;
           const claims = await claimsForSignIn(db, secret, userId);
-          return claims ? toJwt(claims) : null;
+          const signupStart = account.type === 'credentials' ? null : signupStartOf(user);
+          return claims ? toJwt({ ...claims, signupStart }) : null;
         }
         const claims = parseClaims(token);
         if (!claims) return null;
@@ -103,6 +127,8 @@ export function createAuthConfig(context: AuthRequestContext): AuthConfig {
           // SPEC section 3: the session carries the backend token for islands' GraphQL requests.
           jwt: claims.backendToken,
           masquerade: claims.masquerade ? { staffEmail: claims.masquerade.staffEmail } : null,
+          // SPEC section 4: the browser sends one signup-start event while this is set.
+          signupStart: claims.signupStart ? { method: claims.signupStart.method } : null,
         };
       },
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
-import { authOrigin, sameOriginPath, trustsHost, usesSecureCookies } from './auth-url';
+import { authOrigin, isSameOriginRequest, sameOriginPath, trustsHost, usesSecureCookies } from './auth-url';
 
 const origin = new URL('https://jobs.example.de');
 
@@ -39,6 +39,17 @@ describe('auth origin and cookies', () => {
       'https://proxy.example/',
     );
     expect(authOrigin(request(forwarded), parseConfig({})).href).toBe('http://127.0.0.1:3002/');
+  });
+
+  it('accepts a request only when its Origin is the public origin or its own', () => {
+    const post = (headers: Record<string, string>) =>
+      new Request('http://127.0.0.1:3002/api/analytics/events', { method: 'POST', headers });
+    const site = parseConfig({ SITE_URL: 'https://jobs.example.de' });
+    expect(isSameOriginRequest(post({ origin: 'https://jobs.example.de' }), site)).toBe(true);
+    expect(isSameOriginRequest(post({ origin: 'http://127.0.0.1:3002' }), site)).toBe(true);
+    expect(isSameOriginRequest(post({ origin: 'https://evil.example' }), site)).toBe(false);
+    expect(isSameOriginRequest(post({ origin: 'null' }), site)).toBe(false);
+    expect(isSameOriginRequest(post({}), site)).toBe(false);
   });
 
   it('makes cookies Secure only in production on https', () => {

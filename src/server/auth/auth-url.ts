@@ -18,6 +18,16 @@ export function authOrigin(request: Request, config: AppConfig = getConfig()): U
   return new URL(url.origin);
 }
 
+/**
+ * Whether a request was sent by a page of this site: its Origin is the public origin or the request's own.
+ * Astro's checkOrigin covers form submissions only; JSON requests from islands are checked with this.
+ */
+export function isSameOriginRequest(request: Request, config: AppConfig = getConfig()): boolean {
+  const origin = request.headers.get('origin');
+  if (!origin) return false;
+  return origin === authOrigin(request, config).origin || origin === new URL(request.url).origin;
+}
+
 export function usesSecureCookies(origin: URL, config: AppConfig = getConfig()): boolean {
   return config.NODE_ENV === 'production' && origin.protocol === 'https:';
 }

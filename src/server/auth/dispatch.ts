@@ -2,6 +2,9 @@
  * SPEC section 2: after sign-in or sign-up start, a `dispatch` query parameter names an analytics event; it
  * is recorded and removed from the address, while a `destination` parameter stays.
  */
+import { getDatabase, type Database } from '../db/index.ts';
+import { recordAnalyticsEvent } from '../modules/analytics/record-analytics-event.ts';
+
 export const dispatchEvents = ['login', 'sign_up'] as const;
 export type DispatchEvent = (typeof dispatchEvents)[number];
 
@@ -24,7 +27,19 @@ export function withDispatch(path: string, event: DispatchEvent): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** Server-side analytics events go to the log until the measurement relay records them. */
-export function recordDispatchEvent(event: DispatchEvent, context: { path: string; userId: number | null }): void {
-  console.log(`[analytics] ${event} user=${context.userId ?? '(none)'} path=${context.path}`);
+/**
+ * Stores the event in analytics_events. Measurement must never cost the visitor the redirect: a failure
+ * (database down, a session of a user deleted since) is logged and swallowed.
+ */
+export async function recordDispatchEvent(
+  event: DispatchEvent,
+  context: { path: string; userId: number | null },
+  options: { db?: Database } = {},
+): Promise<void> {
+  try {
+    const db = options.db ?? (await getDatabase()).db;
+    await recordAnalyticsEvent({ db, name: event, userId: context.userId, dimensions: { path: context.path } });
+  } catch (error) {
+    console.error(`[analytics] ${event} user=${context.userId ?? '(none)'} path=${context.path} not recorded`, error);
+  }
 }

@@ -44,6 +44,45 @@ describe('session claims', () => {
     expect(parseClaims({ uid: 'x' })).toBeNull();
   });
 
+  it('reads tokens from before the signup-start flag as sessions without it', async () => {
+    const claims = (await claimsForSignIn(database.handle.db, secret, applicantId))!;
+    expect(claims.signupStart).toBeNull();
+    const older: Record<string, unknown> = { ...toJwt(claims) };
+    delete older.signupStart;
+    expect(parseClaims(older)).toEqual({ ...claims, signupStart: null });
+    expect(parseClaims({ ...older, signupStart: { method: 42 } })?.signupStart).toBeNull();
+    expect(parseClaims({ ...older, signupStart: 'google' })?.signupStart).toBeNull();
+  });
+
+  it('keeps the signup-start flag while the session lives and never lets a masquerade carry it', async () => {
+    const { db } = database.handle;
+    const signedIn = new Date('2026-05-01T10:00:00.000Z');
+    const claims = {
+      ...(await claimsForSignIn(db, secret, applicantId, signedIn))!,
+      signupStart: { method: 'google' },
+    };
+    expect(parseClaims(toJwt(claims))?.signupStart).toEqual({ method: 'google' });
+    const later = new Date(signedIn.getTime() + 13 * 60 * 60 * 1000);
+    const renewed = (await refreshClaims(db, secret, claims, later))!;
+    expect(renewed.backendTokenIssuedAt).not.toBe(claims.backendTokenIssuedAt);
+    expect(renewed.signupStart).toEqual({ method: 'google' });
+
+    const staffSignup = { ...(await claimsForSignIn(db, secret, staffId))!, signupStart: { method: 'linkedin' } };
+    const acting = await startMasquerade({
+      db,
+      secret,
+      claims: staffSignup,
+      targetUserId: applicantId,
+      ipAddress: null,
+    });
+    expect(acting.signupStart).toBeNull();
+    expect((await endMasquerade({ db, secret, claims: acting, ipAddress: null }))?.signupStart).toBeNull();
+    // A forged or stale token that names both is read as a masquerade without the flag.
+    expect(parseClaims({ ...toJwt(acting), signupStart: { method: 'linkedin' } })?.signupStart).toBeNull();
+    // The masquerade test below checks the whole audit trail.
+    await db.delete(masqueradeAudit);
+  });
+
   it('ends a session that began before the not-before time and renews old backend tokens', async () => {
     const { db } = database.handle;
     const signedIn = new Date('2026-05-01T10:00:00.000Z');

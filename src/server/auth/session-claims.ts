@@ -2,7 +2,9 @@
  * What the Auth.js session JWT carries beyond its standard claims, and the rules that keep it honest:
  * the backend token (SPEC section 3: "Session carries a jwt") is issued from the user's database roles at
  * sign-in and renewed while the session is used; a session older than the user's tokens_not_before (sign
- * out everywhere, password change) ends; a masquerade keeps the staff member's own identity alongside.
+ * out everywhere, password change) ends; a masquerade keeps the staff member's own identity alongside; a
+ * session that began with a new social sign-up says so (SPEC section 4: the browser sends one signup-start
+ * event for it) until it ends.
  */
 import type { JWT } from '@auth/core/jwt';
 import { eq } from 'drizzle-orm';
@@ -19,6 +21,11 @@ export interface MasqueradeClaims {
   startedAt: number;
 }
 
+/** The session began by creating a user through a social provider (Auth.js's provider id as `method`). */
+export interface SignupStartClaims {
+  method: string;
+}
+
 export interface SessionClaims {
   /** The user the session acts as (the masqueraded user during a masquerade). */
   uid: number;
@@ -31,6 +38,11 @@ export interface SessionClaims {
   /** When the signed-in person (the staff member during a masquerade) signed in; milliseconds since the epoch. */
   signedInAtMs: number;
   masquerade: MasqueradeClaims | null;
+  /**
+   * Set only in the session whose sign-in created the user; the next sign-in, a password change (a new
+   * session) or a masquerade has none, which is how the browser learns that the flag cleared.
+   */
+  signupStart: SignupStartClaims | null;
 }
 
 /** SPEC section 9: login token max age 30 days; the session lives as long. */
@@ -97,6 +109,7 @@ export async function claimsForSignIn(
     backendTokenIssuedAt: nowSeconds(now),
     signedInAtMs: now.getTime(),
     masquerade: null,
+    signupStart: null,
   };
 }
 
@@ -173,7 +186,12 @@ export async function startMasquerade(options: {
   return withBackendToken(
     secret,
     target,
-    { ...claims, masquerade: { staffUserId: staff.id, staffEmail: staff.email, startedAt: nowSeconds(now) } },
+    {
+      ...claims,
+      masquerade: { staffUserId: staff.id, staffEmail: staff.email, startedAt: nowSeconds(now) },
+      // Staff acting as a user are not that user signing up.
+      signupStart: null,
+    },
     now,
   );
 }
@@ -193,13 +211,13 @@ export async function endMasquerade(options: {
     .insert(masqueradeAudit)
     .values({ staffUserId: claims.masquerade.staffUserId, targetUserId: claims.uid, action: 'end', ipAddress });
   if (!staff) return null;
-  return withBackendToken(secret, staff, { ...claims, masquerade: null }, now);
+  return withBackendToken(secret, staff, { ...claims, masquerade: null, signupStart: null }, now);
 }
 
 /** Claims read back from a decoded session JWT; null when the payload is not one of ours. */
 export function parseClaims(payload: Record<string, unknown> | null | undefined): SessionClaims | null {
   if (!payload) return null;
-  const { uid, email, name, backendToken, backendTokenIssuedAt, signedInAtMs, masquerade } = payload;
+  const { uid, email, name, backendToken, backendTokenIssuedAt, signedInAtMs, masquerade, signupStart } = payload;
   if (
     typeof uid !== 'number' ||
     typeof email !== 'string' ||
@@ -216,6 +234,12 @@ export function parseClaims(payload: Record<string, unknown> | null | undefined)
       parsedMasquerade = { staffUserId, staffEmail, startedAt };
     }
   }
+  // Sessions issued before the flag existed have no signupStart: they did not begin with a sign-up now.
+  let parsedSignupStart: SignupStartClaims | null = null;
+  if (signupStart && typeof signupStart === 'object') {
+    const { method } = signupStart as Record<string, unknown>;
+    if (typeof method === 'string' && method) parsedSignupStart = { method };
+  }
   return {
     uid,
     email,
@@ -224,5 +248,6 @@ export function parseClaims(payload: Record<string, unknown> | null | undefined)
     backendTokenIssuedAt,
     signedInAtMs,
     masquerade: parsedMasquerade,
+    signupStart: parsedMasquerade ? null : parsedSignupStart,
   };
 }

@@ -2,7 +2,8 @@
  * A social sign-in becomes a user of ours: a known provider account signs in its user; an unknown one is
  * linked to the user with the same e-mail address only when the provider says it verified that address
  * (else anyone could claim an account by naming its address at a provider); a new address becomes a new
- * applicant with a verified e-mail address.
+ * applicant with a verified e-mail address. Only that last case is a sign-up (`created`), which the session
+ * remembers for the signup-start event (SPEC section 4).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
@@ -18,7 +19,8 @@ export interface SocialProfile {
   lastName: string | null;
 }
 
-export type SocialSignInResult = { kind: 'user'; userId: number } | { kind: 'not_linked' } | { kind: 'no_email' };
+export type SocialSignInResult =
+  { kind: 'user'; userId: number; created: boolean } | { kind: 'not_linked' } | { kind: 'no_email' };
 
 export async function findOrCreateSocialUser(db: Database, profile: SocialProfile): Promise<SocialSignInResult> {
   const [linked] = await db
@@ -27,13 +29,14 @@ export async function findOrCreateSocialUser(db: Database, profile: SocialProfil
     .where(
       and(eq(authAccounts.provider, profile.provider), eq(authAccounts.providerAccountId, profile.providerAccountId)),
     );
-  if (linked) return { kind: 'user', userId: linked.userId };
+  if (linked) return { kind: 'user', userId: linked.userId, created: false };
   const email = profile.email?.trim().toLowerCase();
   if (!email) return { kind: 'no_email' };
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing && !profile.emailVerified) return { kind: 'not_linked' } as const;
     let userId = existing?.id;
+    const created = userId === undefined;
     if (userId === undefined) {
       const [created] = await tx
         .insert(users)
@@ -50,7 +53,7 @@ export async function findOrCreateSocialUser(db: Database, profile: SocialProfil
     await tx
       .insert(authAccounts)
       .values({ provider: profile.provider, providerAccountId: profile.providerAccountId, userId });
-    return { kind: 'user', userId } as const;
+    return { kind: 'user', userId, created } as const;
   });
 }
 
