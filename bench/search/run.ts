@@ -3,7 +3,10 @@
  * realistic data size, on PGlite and on PostgreSQL, in one run.
  *
  * Usage: npx tsx bench/search/run.ts -- [--jobs 100000] [--dialect both|pglite|postgres] [--requests 400]
- *        [--concurrency 8] [--explain]
+ *        [--concurrency 8] [--engine index|database] [--explain]
+ * `--engine index` (default) measures the in-memory index the product searches with once it is current
+ * (decision 0008; its build time and memory are printed too); `--engine database` the SQL statement it
+ * falls back to while the index is being rebuilt.
  * Reuses the databases of bench/graphql/run.ts (data/bench/pglite-<jobs>, database jobboard_bench_<jobs>),
  * seeding them first if needed. Statistics: the benchmark runs ANALYZE (and VACUUM, for the visibility
  * map index-only scans need) when a table has none – PGlite has no autovacuum at all, and the test server
@@ -19,6 +22,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../src/serv
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { postgresAdminUrl } from '../../src/server/db/testing';
 import { searchJobs, type JobSearchRequest } from '../../src/server/search';
+import { currentJobIndex } from '../../src/server/search/job-index';
 import { isSeeded, seedDatabase } from '../../src/server/seed/seed-database';
 
 const { values } = parseArgs({
@@ -28,12 +32,14 @@ const { values } = parseArgs({
     dialect: { type: 'string', default: 'both' },
     requests: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '8' },
+    engine: { type: 'string', default: 'index' },
     explain: { type: 'boolean', default: false },
   },
 });
 const jobCount = Number(values.jobs);
 const requests = Math.max(300, Number(values.requests));
 const concurrency = Number(values.concurrency);
+const engine = values.engine === 'database' ? 'database' : 'index';
 
 // ---------------------------------------------------------------------------------------------------------
 // Databases (as bench/graphql/run.ts opens and seeds them)
@@ -286,7 +292,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function measure(db: Database, workload: Workload, withConcurrency: boolean): Promise<Figures> {
   const call = (request: Workload['requests'][number]) =>
-    searchJobs({ db, input: request.input, locale: 'de', brandId: request.brand });
+    searchJobs({ db, input: request.input, locale: 'de', brandId: request.brand, engine });
   // Warm-up: caches of the database and the stem cache of the search, as a running server has them.
   for (const request of workload.requests.slice(0, 30)) await call(request);
   const latencies: number[] = [];
@@ -362,6 +368,15 @@ async function run(dialect: 'pglite' | 'postgres') {
   try {
     await prepare(handle);
     const loads = await workloads(handle.db);
+    if (engine === 'index') {
+      const heapBefore = process.memoryUsage().heapUsed;
+      const started = performance.now();
+      const index = await currentJobIndex(handle.db, { wait: true });
+      console.log(
+        `\n${dialect}: in-memory index of ${index?.size ?? 0} published jobs built in ` +
+          `${((performance.now() - started) / 1000).toFixed(1)} s, heap +${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(0)} MB`,
+      );
+    }
     if (values.explain) {
       for (const workload of loads) await explain(handle, workload);
     }
@@ -370,7 +385,9 @@ async function run(dialect: 'pglite' | 'postgres') {
       rows.push([workload.name, await measure(handle.db, workload, index === 0)]);
     }
     const budget = dialect === 'pglite' ? 30 : 20;
-    console.log(`\n${dialect}: ${jobCount} jobs; search service (text, six facet counts, radius, top 10)`);
+    console.log(
+      `\n${dialect}: ${jobCount} jobs; search service (text, six facet counts, radius, top 10), engine: ${engine}`,
+    );
     console.log(
       'workload                                  requests   p50 ms   p95 ms   max ms  mean ms  req/s (' +
         concurrency +

@@ -5,6 +5,7 @@ import { jobEmploymentTypes, jobLocations, jobs, type NewJob } from '../../src/s
 import { organizations } from '../../src/server/db/schema/organizations';
 import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
 import { testDialects } from '../../src/server/db/testing';
+import { setDefaultSearchEngine } from '../../src/server/search';
 import { seedDatabase } from '../../src/server/seed/seed-database';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 
@@ -162,17 +163,26 @@ async function insertFixture(db: Database): Promise<Fixture> {
   };
 }
 
-describe.each(testDialects)('job search on %s', (dialect) => {
+// Every rule holds for both engines: the in-memory index (decision 0008) and the statement the search
+// falls back to while the index is rebuilt.
+const engines = ['index', 'database'] as const;
+const cases = testDialects.flatMap((dialect) => engines.map((engine) => [dialect, engine] as const));
+
+describe.each(cases)('job search on %s, engine %s', (dialect, engine) => {
   let backend: TestBackend;
   let fixture: Fixture;
   const statements: string[] = [];
 
   beforeAll(async () => {
+    setDefaultSearchEngine(engine);
     backend = await createTestBackend(dialect, { onQuery: (sql) => statements.push(sql) });
     await seedDatabase(backend.handle.db, { jobs: 400, organizations: 40, seed: 7 });
     fixture = await insertFixture(backend.handle.db);
   }, 120_000);
-  afterAll(() => backend?.dispose());
+  afterAll(async () => {
+    setDefaultSearchEngine('auto');
+    await backend?.dispose();
+  });
 
   const post = (input: Record<string, unknown>, headers?: Record<string, string>) =>
     backend.post<{ searchJobs: SearchResult }>({ query: searchQuery, variables: { input } }, { headers });
@@ -454,7 +464,7 @@ describe.each(testDialects)('job search on %s', (dialect) => {
       await count(5); // Looks up the stems of "Pflege" once; they are cached then.
       const forFive = await count(5);
       const forTen = await count(10);
-      console.info(`searchJobs statements on ${dialect}: 5 hits → ${forFive}, 10 hits → ${forTen}`);
+      console.info(`searchJobs statements on ${dialect} (${engine}): 5 hits → ${forFive}, 10 hits → ${forTen}`);
       expect(forTen).toBe(forFive);
       expect(forTen).toBeLessThanOrEqual(14);
     });

@@ -20,7 +20,9 @@ import { z } from 'zod';
 import type { Locale } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
 import { parseInput } from '../validation.ts';
+import { currentJobIndex } from './job-index.ts';
 import { administrativeAreaValues, countryCode } from './places.ts';
+import { searchIndex, type LocationFilter } from './search-index.ts';
 import {
   buildTextQuery,
   escapeLike,
@@ -96,11 +98,6 @@ export const jobSearchRequestSchema = z.object({
     .max(maxPageSize, { error: `pageSize must be between 1 and ${maxPageSize}` })
     .optional(),
 });
-
-type LocationFilter =
-  | { kind: 'radius'; lat: number; lon: number; radiusKm: number }
-  | { kind: 'area'; values: readonly string[] }
-  | { kind: 'country'; code: string };
 
 type Source = 'jobs' | 'near' | 'probe' | 'hash';
 
@@ -187,6 +184,14 @@ function idList(ids: readonly number[]): SQL {
   );
 }
 
+type Engine = NonNullable<SearchJobsOptions['engine']>;
+let defaultEngine: Engine = 'auto';
+
+/** The engine of searches that name none (tests run the whole suite once per engine). */
+export function setDefaultSearchEngine(engine: Engine): void {
+  defaultEngine = engine;
+}
+
 // A type, not an interface: db.execute wants rows assignable to Record<string, unknown>.
 type Row = {
   kind: 'hit' | 'total' | 'facet';
@@ -211,6 +216,33 @@ export async function searchJobs(options: SearchJobsOptions): Promise<JobSearchR
   const text: TextQuery | null = request.search?.trim() ? await buildTextQuery(db, request.search) : null;
   const title = request.title?.trim().toLowerCase() ?? '';
   const location = locationFilterOf(request.location);
+
+  // The in-memory index answers when it is current (decision 0008); phrases need word positions, which
+  // only the database keeps.
+  const engine = options.engine ?? defaultEngine;
+  const hasPhrase = text?.groups.some((group) => group.some((term) => term.term.phrase)) ?? false;
+  if (engine !== 'database' && !hasPhrase) {
+    const index = await currentJobIndex(db, { wait: engine === 'index' });
+    if (index) {
+      return searchIndex(index, {
+        text,
+        title,
+        facets: Object.fromEntries(
+          jobFacetFields.map((field) => [field, [...new Set((request.facets?.[field] ?? []).map(Number))]]),
+        ),
+        category: request.category,
+        location,
+        minYearlySalary: request.minYearlySalary,
+        byRank: text !== null && (request.sort ?? 'relevancy') === 'relevancy',
+        page,
+        pageSize,
+        limit: facetValueLimit,
+        locale,
+        brandId,
+        now: Date.now(),
+      });
+    }
+  }
 
   let source: Source = 'jobs';
   if (location?.kind === 'radius') {

@@ -29,6 +29,15 @@ interface AnalyzedTerm {
   match: PerConfig;
   /** LIKE pattern for lower(title), for terms of three or more characters (trigrams need three). */
   titlePattern: string | null;
+  /** The same as plain lower-case text, for the in-memory index (job-index.ts). */
+  titleText: string | null;
+  /**
+   * For the in-memory index: per configuration the lexemes that must all be in a job's vector (null
+   * where the configuration drops the term), and the prefix any lexeme may start with instead. Phrases
+   * need word positions, which the index does not keep: their searches run in the database.
+   */
+  lexemes: Record<TextSearchConfig, string[] | null>;
+  prefix: Record<TextSearchConfig, string | null>;
 }
 
 export interface TextQuery {
@@ -106,33 +115,41 @@ export function escapeLike(text: string): string {
 function analyzeTerm(term: SearchTerm, analysis: Analysis): AnalyzedTerm {
   const exact = {} as PerConfig;
   const match = {} as PerConfig;
+  const lexemes = {} as Record<TextSearchConfig, string[] | null>;
+  const prefixes = {} as PerConfig;
   const lower = term.text.toLowerCase();
   for (const config of textSearchConfigs) {
     const value = analysis[config];
+    prefixes[config] = null;
     if (typeof value === 'string') {
       exact[config] = value === '' ? null : value;
       match[config] = exact[config];
+      lexemes[config] = null;
       continue;
     }
     if (value.length === 0) {
       exact[config] = null;
       match[config] = null;
+      lexemes[config] = null;
       continue;
     }
+    lexemes[config] = value;
     const stemmed = value.map(quoteLexeme).join(' & ');
     exact[config] = value.length > 1 ? `(${stemmed})` : stemmed;
     // Prefixes only for plain words of three or more letters: "IT" or "m/w/d" stay exact.
     const prefix = config === 'german' ? foldGerman(lower) : lower;
-    match[config] =
-      /^[\p{L}\p{N}]{3,}$/u.test(lower) && !value.includes(prefix)
-        ? `(${exact[config]} | ${quoteLexeme(prefix)}:*)`
-        : exact[config];
+    if (/^[\p{L}\p{N}]{3,}$/u.test(lower) && !value.includes(prefix)) prefixes[config] = prefix;
+    match[config] = prefixes[config] === null ? exact[config] : `(${exact[config]} | ${quoteLexeme(prefix)}:*)`;
   }
+  const long = [...lower].length >= 3;
   return {
     term,
     exact,
     match,
-    titlePattern: [...lower].length >= 3 ? `%${escapeLike(lower)}%` : null,
+    titlePattern: long ? `%${escapeLike(lower)}%` : null,
+    titleText: long ? lower : null,
+    lexemes,
+    prefix: prefixes,
   };
 }
 

@@ -92,6 +92,11 @@ export interface SearchJobsOptions {
   locale: Locale;
   /** Restricts the search to the jobs of one brand (jobs.frontend). */
   brandId?: BrandId;
+  /**
+   * Who answers: `auto` (default) the in-memory index when it is current, else the database; tests and
+   * benchmarks name one (`index` waits until the index is current).
+   */
+  engine?: 'auto' | 'database' | 'index';
 }
 
 export interface GeoBounds {

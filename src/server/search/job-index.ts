@@ -1,0 +1,368 @@
+/**
+ * The in-memory job index (decision 0008): the published jobs of the database in compact arrays, read
+ * from PostgreSQL (or PGlite) and answered in the process. The database stays the one source of truth:
+ * the index is a copy of it at a known `search_revision`, a counter that triggers on every table the search
+ * reads bump in the writing transaction (migration 0005). A search first reads the counter (one tiny
+ * statement); while the copy is older, the search runs in the database and a new copy is built in the
+ * background, in batches of short statements so that PGlite's single connection keeps serving pages.
+ *
+ * Documents are ordered newest first (published_at desc, id desc), the order of the date sort, so a
+ * date-sorted page is the first matching documents in index order.
+ *
+ * Text: the lexemes of each job's search vector (the stems PostgreSQL's dictionaries made, so queries and
+ * documents are normalised alike), with the best weight each has in the job (A title, B organization,
+ * C skills, D description). Word positions are not kept: phrase searches run in the database.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
+
+/** Term ids (or coordinates) per document: the values of document d are values[start[d]..start[d+1]). */
+export interface PerDocument<T extends Int32Array | Float64Array> {
+  start: Int32Array;
+  values: T;
+}
+
+export interface Term {
+  vocabulary: string;
+  slug: string | null;
+  parentId: number | null;
+  labels: { de: string; en: string | null; fr: string | null };
+}
+
+export interface Postings {
+  /** Document numbers, ascending. */
+  documents: Int32Array;
+  /** Best weight of the lexeme in each document: 4 title (A), 3 organization (B), 2 skills (C), 1 description (D). */
+  weights: Uint8Array;
+}
+
+export interface JobIndex {
+  revision: string;
+  size: number;
+  jobIds: Int32Array;
+  /** Index into `brands`. */
+  brand: Uint8Array;
+  brands: string[];
+  /** Milliseconds since the epoch. */
+  publishedAt: Float64Array;
+  /** Milliseconds since the epoch; +Infinity when the job does not expire. */
+  expiresAt: Float64Array;
+  organization: Int32Array;
+  /** Term id, 0 when none. */
+  remoteOption: Int32Array;
+  yearsOfExperience: Int32Array;
+  /** The yearly maximum salary, else the minimum; NaN when none. */
+  yearlySalary: Float64Array;
+  /** Index into textSearchConfigs. */
+  config: Uint8Array;
+  /** lower(title). */
+  titles: string[];
+  employmentTypes: PerDocument<Int32Array>;
+  occupations: PerDocument<Int32Array>;
+  /** Per document its locations: latitude and longitude at the same positions. */
+  latitudes: PerDocument<Float64Array>;
+  longitudes: Float64Array;
+  administrativeAreas: (string | null)[];
+  countryCodes: (string | null)[];
+  /** All lexemes, sorted (for prefixes), and their postings. */
+  lexemes: string[];
+  postings: Map<string, Postings>;
+  organizationIndustries: Map<number, number[]>;
+  /** The largest taxonomy term and organization ids (facet counts are arrays indexed by id). */
+  maxTermId: number;
+  maxOrganizationId: number;
+  organizationNames: Map<number, string>;
+  terms: Map<number, Term>;
+}
+
+/** Jobs read per statement while building: short statements keep PGlite's one connection available. */
+const batchSize = 2000;
+
+export async function readSearchRevision(db: Database): Promise<string> {
+  const result = await db.execute<{ revision: string | number }>(sql`select revision from search_revision`);
+  return String(result.rows[0]?.revision ?? '0');
+}
+
+const weightOf = (positions: string | undefined): number => {
+  if (!positions) return 1;
+  if (positions.includes('A')) return 4;
+  if (positions.includes('B')) return 3;
+  if (positions.includes('C')) return 2;
+  return 1;
+};
+
+/** `'lexeme':1A,5 'other''s':3` → lexemes with their best weight. */
+export function parseVector(text: string, visit: (lexeme: string, weight: number) => void): void {
+  for (const match of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
+    const lexeme = (match[1] ?? '').replaceAll("''", "'").replaceAll('\\\\', '\\');
+    visit(lexeme, weightOf(match[2]));
+  }
+}
+
+// A type, not an interface: db.execute wants rows assignable to Record<string, unknown>.
+type JobRow = {
+  id: number;
+  frontend: string;
+  published_text: string;
+  published: number | string;
+  expires: number | string | null;
+  organization_id: number;
+  remote_option_id: number | null;
+  years_of_experience_id: number | null;
+  salary: number | string | null;
+  search_config: string;
+  title: string;
+  vector: string;
+  employment: number[] | null;
+  occupations: number[] | null;
+  locations: { lat: number; lon: number; area: string | null; country: string | null }[] | null;
+};
+
+/** Postings while reading: arrays that double when full (trimmed at the end). */
+interface GrowingPostings {
+  length: number;
+  documents: Int32Array;
+  weights: Uint8Array;
+}
+
+function append(postings: GrowingPostings, document: number, weight: number): void {
+  if (postings.length === postings.documents.length) {
+    const documents = new Int32Array(postings.documents.length * 2);
+    documents.set(postings.documents);
+    const weights = new Uint8Array(postings.weights.length * 2);
+    weights.set(postings.weights);
+    postings.documents = documents;
+    postings.weights = weights;
+  }
+  postings.documents[postings.length] = document;
+  postings.weights[postings.length] = weight;
+  postings.length += 1;
+}
+
+/**
+ * Reads the published jobs at the current revision (see the module comment), newest first, straight into
+ * the index: nothing of a job but its arrays outlives its batch (the worker stays within its memory limit).
+ */
+export async function buildJobIndex(db: Database): Promise<JobIndex> {
+  // Read before the jobs: a change committed while reading makes the copy older than the counter.
+  const revision = await readSearchRevision(db);
+  const brands: string[] = [];
+  const jobIds: number[] = [];
+  const brand: number[] = [];
+  const publishedAt: number[] = [];
+  const expiresAt: number[] = [];
+  const organization: number[] = [];
+  const remoteOption: number[] = [];
+  const yearsOfExperience: number[] = [];
+  const yearlySalary: number[] = [];
+  const config: number[] = [];
+  const titles: string[] = [];
+  const employment: number[] = [];
+  const employmentStart = [0];
+  const occupations: number[] = [];
+  const occupationStart = [0];
+  const latitudes: number[] = [];
+  const longitudes: number[] = [];
+  const locationStart = [0];
+  const administrativeAreas: (string | null)[] = [];
+  const countryCodes: (string | null)[] = [];
+  const growing = new Map<string, GrowingPostings>();
+
+  let after: { published: string; id: number } | null = null;
+  for (;;) {
+    const batch: { rows: JobRow[] } = await db.execute<JobRow>(sql`
+      select j.id, j.frontend, j.published_at::text as published_text,
+        extract(epoch from j.published_at) * 1000 as published,
+        extract(epoch from j.expires_at) * 1000 as expires,
+        j.organization_id, j.remote_option_id, j.years_of_experience_id,
+        coalesce(j.salary_max_yearly, j.salary_min_yearly)::float8 as salary,
+        j.search_config::text as search_config, j.title, j.search_vector::text as vector,
+        (select array_agg(x.term_id) from job_employment_types x where x.job_id = j.id) as employment,
+        (select array_agg(x.term_id) from job_occupational_fields x where x.job_id = j.id) as occupations,
+        (select json_agg(json_build_object('lat', l.latitude, 'lon', l.longitude, 'area', l.administrative_area,
+            'country', l.country_code))
+          from job_locations l where l.job_id = j.id) as locations
+      from jobs j
+      where j.state = 'published' and j.published_at is not null
+        ${after ? sql`and (j.published_at, j.id) < (${after.published}::timestamptz, ${after.id})` : sql``}
+      order by j.published_at desc, j.id desc limit ${batchSize}`);
+    for (const row of batch.rows) {
+      const document = jobIds.length;
+      let brandNumber = brands.indexOf(row.frontend);
+      if (brandNumber < 0) brandNumber = brands.push(row.frontend) - 1;
+      jobIds.push(row.id);
+      brand.push(brandNumber);
+      publishedAt.push(Number(row.published));
+      expiresAt.push(row.expires === null ? Number.POSITIVE_INFINITY : Number(row.expires));
+      organization.push(row.organization_id);
+      remoteOption.push(row.remote_option_id ?? 0);
+      yearsOfExperience.push(row.years_of_experience_id ?? 0);
+      yearlySalary.push(row.salary === null ? Number.NaN : Number(row.salary));
+      config.push(Math.max(0, textSearchConfigs.indexOf(row.search_config as TextSearchConfig)));
+      titles.push(row.title.toLowerCase());
+      employment.push(...(row.employment ?? []));
+      employmentStart.push(employment.length);
+      occupations.push(...(row.occupations ?? []));
+      occupationStart.push(occupations.length);
+      for (const location of row.locations ?? []) {
+        latitudes.push(location.lat);
+        longitudes.push(location.lon);
+        administrativeAreas.push(location.area);
+        countryCodes.push(location.country);
+      }
+      locationStart.push(latitudes.length);
+      parseVector(row.vector, (lexeme, weight) => {
+        let postings = growing.get(lexeme);
+        if (!postings) {
+          postings = { length: 0, documents: new Int32Array(8), weights: new Uint8Array(8) };
+          growing.set(lexeme, postings);
+        }
+        append(postings, document, weight);
+      });
+    }
+    const last = batch.rows.at(-1);
+    if (!last || batch.rows.length < batchSize) break;
+    after = { published: last.published_text, id: last.id };
+    // Let pages waiting for the database (and the event loop) go first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  const postings = new Map<string, Postings>();
+  for (const [lexeme, list] of growing) {
+    postings.set(lexeme, {
+      documents: list.documents.slice(0, list.length),
+      weights: list.weights.slice(0, list.length),
+    });
+  }
+  growing.clear();
+  const index: JobIndex = {
+    revision,
+    size: jobIds.length,
+    jobIds: Int32Array.from(jobIds),
+    brand: Uint8Array.from(brand),
+    brands,
+    publishedAt: Float64Array.from(publishedAt),
+    expiresAt: Float64Array.from(expiresAt),
+    organization: Int32Array.from(organization),
+    remoteOption: Int32Array.from(remoteOption),
+    yearsOfExperience: Int32Array.from(yearsOfExperience),
+    yearlySalary: Float64Array.from(yearlySalary),
+    config: Uint8Array.from(config),
+    titles,
+    employmentTypes: { start: Int32Array.from(employmentStart), values: Int32Array.from(employment) },
+    occupations: { start: Int32Array.from(occupationStart), values: Int32Array.from(occupations) },
+    latitudes: { start: Int32Array.from(locationStart), values: Float64Array.from(latitudes) },
+    longitudes: Float64Array.from(longitudes),
+    administrativeAreas,
+    countryCodes,
+    lexemes: [...postings.keys()].sort(),
+    postings,
+    organizationIndustries: new Map(),
+    maxTermId: 0,
+    maxOrganizationId: 0,
+    organizationNames: new Map(),
+    terms: new Map(),
+  };
+
+  const industries = await db.execute<{ organization_id: number; term_id: number }>(
+    sql`select organization_id, term_id from organization_industries`,
+  );
+  for (const { organization_id: organization, term_id: term } of industries.rows) {
+    const list = index.organizationIndustries.get(organization) ?? [];
+    list.push(term);
+    index.organizationIndustries.set(organization, list);
+  }
+  const organizations = await db.execute<{ id: number; name: string }>(sql`
+    select o.id, o.name from organizations o where o.id in (select organization_id from jobs where state = 'published')`);
+  for (const { id, name } of organizations.rows) index.organizationNames.set(id, name);
+  const terms = await db.execute<{
+    id: number;
+    vocabulary: string;
+    slug: string | null;
+    parent_id: number | null;
+    label_de: string;
+    label_en: string | null;
+    label_fr: string | null;
+  }>(sql`select id, vocabulary, slug, parent_id, label_de, label_en, label_fr from taxonomy_terms
+    where vocabulary in ('remote_option', 'employment_type', 'industry', 'occupational_field', 'years_of_experience')`);
+  for (const term of terms.rows) {
+    index.terms.set(term.id, {
+      vocabulary: term.vocabulary,
+      slug: term.slug,
+      parentId: term.parent_id,
+      labels: { de: term.label_de, en: term.label_en, fr: term.label_fr },
+    });
+  }
+  let maxOrganization = 0;
+  for (const organization of index.organization) maxOrganization = Math.max(maxOrganization, organization);
+  for (const organization of index.organizationIndustries.keys()) {
+    maxOrganization = Math.max(maxOrganization, organization);
+  }
+  let maxTerm = 0;
+  for (const id of index.terms.keys()) maxTerm = Math.max(maxTerm, id);
+  for (const values of [
+    index.employmentTypes.values,
+    index.occupations.values,
+    index.remoteOption,
+    index.yearsOfExperience,
+  ]) {
+    for (const id of values) maxTerm = Math.max(maxTerm, id);
+  }
+  for (const terms of index.organizationIndustries.values()) for (const id of terms) maxTerm = Math.max(maxTerm, id);
+  index.maxOrganizationId = maxOrganization;
+  index.maxTermId = maxTerm;
+  return index;
+}
+
+interface Holder {
+  index: JobIndex | null;
+  building: Promise<void> | null;
+  /** After a failed build, the next one waits until then (milliseconds since the epoch). */
+  retryAt: number;
+}
+
+const holders = new WeakMap<Database, Holder>();
+const retryAfterMs = 60_000;
+
+function holderOf(db: Database): Holder {
+  let holder = holders.get(db);
+  if (!holder) {
+    holder = { index: null, building: null, retryAt: 0 };
+    holders.set(db, holder);
+  }
+  return holder;
+}
+
+function startBuild(db: Database, holder: Holder): Promise<void> {
+  holder.building ??= buildJobIndex(db)
+    .then((index) => {
+      holder.index = index;
+    })
+    .catch((error: unknown) => {
+      holder.retryAt = Date.now() + retryAfterMs;
+      console.error('[search] building the job index failed; searches run in the database', error);
+    })
+    .finally(() => {
+      holder.building = null;
+    });
+  return holder.building;
+}
+
+/**
+ * The index when it holds the database's current revision; otherwise null (and a build starts in the
+ * background), or, with `wait`, builds until it is current.
+ */
+export async function currentJobIndex(db: Database, options: { wait?: boolean } = {}): Promise<JobIndex | null> {
+  const holder = holderOf(db);
+  for (let attempt = 0; ; attempt++) {
+    const revision = await readSearchRevision(db);
+    if (holder.index?.revision === revision) return holder.index;
+    if (!options.wait) {
+      if (Date.now() >= holder.retryAt) void startBuild(db, holder);
+      return null;
+    }
+    if (attempt >= 3) throw new Error('the job index did not catch up with the database');
+    await startBuild(db, holder);
+  }
+}

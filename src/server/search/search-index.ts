@@ -1,0 +1,365 @@
+/**
+ * The job search answered from the in-memory index (job-index.ts), with the same rules as the statement
+ * of search-jobs.ts: the base set (brand, open, text, title, salary, category, place), each facet counted
+ * with the other facets' selections applied but not its own, the page in the requested order.
+ *
+ * Relevance: the share of the search words found in the title (×10, as in the database) plus, per word,
+ * the weight of the best field the word was found in (title 1, organization 0.4, skills 0.2, description
+ * 0.1; the weights ts_rank is given in the database), averaged over the words.
+ */
+import type { Locale } from '../../../brands/index.ts';
+import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
+import type { JobIndex } from './job-index.ts';
+import type { TextQuery } from './text-query.ts';
+import { jobFacetFields, type JobFacet, type JobFacetField, type JobSearchHit, type JobSearchResult } from './types.ts';
+
+export type LocationFilter =
+  | { kind: 'radius'; lat: number; lon: number; radiusKm: number }
+  | { kind: 'area'; values: readonly string[] }
+  | { kind: 'country'; code: string };
+
+export interface IndexSearch {
+  text: TextQuery | null;
+  /** Lower-case title substring; '' for none. */
+  title: string;
+  facets: Partial<Record<JobFacetField, readonly number[]>>;
+  category: string | undefined;
+  location: LocationFilter | null;
+  minYearlySalary: number | undefined;
+  /** Relevance order (a text without an explicit sort), else newest first. */
+  byRank: boolean;
+  page: number;
+  pageSize: number;
+  limit: number;
+  locale: Locale;
+  brandId: string | undefined;
+  now: number;
+}
+
+const earthRadiusKm = 6371;
+const kmPerDegree = (Math.PI * earthRadiusKm) / 180;
+/** Rank value of a weight code of job-index.ts (1 description … 4 title). */
+const weightValue = [0, 0.1, 0.2, 0.4, 1];
+
+/** Per document: 0 when the lexemes do not match, else the best weight code (1–4). */
+type Matches = Uint8Array;
+
+function distanceKm(lat: number, lon: number, cosLat: number, latitude: number, longitude: number): number {
+  const toRadians = Math.PI / 180;
+  const a =
+    Math.sin(((latitude - lat) * toRadians) / 2) ** 2 +
+    cosLat * Math.cos(latitude * toRadians) * Math.sin(((longitude - lon) * toRadians) / 2) ** 2;
+  return 2 * earthRadiusKm * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** First position in the sorted lexemes not below `prefix`. */
+function lowerBound(sorted: readonly string[], prefix: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Documents having all `lexemes` (best weight among them), or a lexeme starting with `prefix`. */
+function matchesOf(index: JobIndex, lexemes: readonly string[], prefix: string | null): Matches {
+  const matches = new Uint8Array(index.size);
+  const lists = lexemes.map((lexeme) => index.postings.get(lexeme));
+  if (lists.every((list) => list !== undefined)) {
+    if (lists.length === 1) {
+      const { documents, weights } = lists[0]!;
+      for (let at = 0; at < documents.length; at++) matches[documents[at]!] = weights[at]!;
+    } else {
+      const seen = new Uint8Array(index.size);
+      const best = new Uint8Array(index.size);
+      for (const { documents, weights } of lists) {
+        for (let at = 0; at < documents.length; at++) {
+          const document = documents[at]!;
+          seen[document]! += 1;
+          if (weights[at]! > best[document]!) best[document] = weights[at]!;
+        }
+      }
+      for (let document = 0; document < index.size; document++) {
+        if (seen[document] === lists.length) matches[document] = best[document]!;
+      }
+    }
+  }
+  if (prefix !== null) {
+    for (let at = lowerBound(index.lexemes, prefix); at < index.lexemes.length; at++) {
+      const lexeme = index.lexemes[at] as string;
+      if (!lexeme.startsWith(prefix)) break;
+      const { documents, weights } = index.postings.get(lexeme)!;
+      for (let position = 0; position < documents.length; position++) {
+        const document = documents[position]!;
+        if (weights[position]! > matches[document]!) matches[document] = weights[position]!;
+      }
+    }
+  }
+  return matches;
+}
+
+interface IndexTerm {
+  negated: boolean;
+  titleText: string | null;
+  /** Per configuration (textSearchConfigs order): matches, or null where the configuration drops the word. */
+  own: (Matches | null)[];
+  /** Matches of any configuration (German jobs accept the English or French stem too, as in the database). */
+  any: Matches | null;
+}
+
+function prepareTerms(index: JobIndex, text: TextQuery): IndexTerm[][] {
+  const cache = new Map<string, Matches>();
+  const cached = (lexemes: readonly string[], prefix: string | null) => {
+    const key = `${lexemes.join('\u0000')}\u0001${prefix ?? ''}`;
+    let matches = cache.get(key);
+    if (!matches) {
+      matches = matchesOf(index, lexemes, prefix);
+      cache.set(key, matches);
+    }
+    return matches;
+  };
+  return text.groups.map((group) =>
+    group.map((term) => {
+      const negated = term.term.negated;
+      const own = textSearchConfigs.map((config: TextSearchConfig) => {
+        const lexemes = term.lexemes[config];
+        if (lexemes === null) return null;
+        // An excluded word is matched exactly (no prefix), as in the database.
+        return cached(lexemes, negated ? null : term.prefix[config]);
+      });
+      let any: Matches | null = null;
+      const present = own.filter((matches): matches is Matches => matches !== null);
+      if (present.length === 1) any = present[0]!;
+      else if (present.length > 1) {
+        any = new Uint8Array(index.size);
+        for (const matches of present) {
+          for (let document = 0; document < index.size; document++) {
+            if (matches[document]! > any[document]!) any[document] = matches[document]!;
+          }
+        }
+      }
+      return { negated, titleText: term.titleText, own, any };
+    }),
+  );
+}
+
+const german = textSearchConfigs.indexOf('german');
+
+/** Whether document `d` (of configuration `config`, lower-case title `title`) matches a positive term. */
+function termMatches(term: IndexTerm, d: number, config: number, title: string): boolean {
+  if (term.negated) {
+    const exact = term.own[config] ?? null;
+    return !(exact !== null && exact[d]! > 0);
+  }
+  const ownMatches = term.own[config] ?? null;
+  let vector: boolean;
+  if (term.own[german] === null) {
+    // A German stop word does not restrict German jobs; the others by their own configuration.
+    if (config === german) return true;
+    vector = ownMatches === null ? true : ownMatches[d]! > 0;
+  } else if (config === german || ownMatches === null) {
+    vector = term.any !== null && term.any[d]! > 0;
+  } else {
+    vector = ownMatches[d]! > 0;
+  }
+  return vector || (term.titleText !== null && title.includes(term.titleText));
+}
+
+function textMatches(groups: readonly IndexTerm[][], d: number, config: number, title: string): boolean {
+  for (const group of groups) {
+    if (group.every((term) => termMatches(term, d, config, title))) return true;
+  }
+  return false;
+}
+
+function rankOf(positive: readonly IndexTerm[], d: number, config: number, title: string): number {
+  if (positive.length === 0) return 0;
+  let inTitle = 0;
+  let weights = 0;
+  for (const term of positive) {
+    if (term.titleText !== null && title.includes(term.titleText)) inTitle += 1;
+    const own = term.own[config] ?? term.any;
+    if (own) weights += weightValue[own[d]!] ?? 0;
+  }
+  return (inTitle / positive.length) * 10 + weights / positive.length;
+}
+
+export function searchIndex(index: JobIndex, search: IndexSearch): JobSearchResult {
+  const brand = search.brandId === undefined ? -1 : index.brands.indexOf(search.brandId);
+  const noBrandJobs = search.brandId !== undefined && brand < 0;
+  const groups = search.text ? prepareTerms(index, search.text) : null;
+  const positive = groups ? groups.flat().filter((term) => !term.negated) : [];
+
+  // Category: an occupational field with this slug or a parent with it.
+  let category: Set<number> | null = null;
+  if (search.category !== undefined) {
+    category = new Set();
+    for (const [id, term] of index.terms) {
+      if (term.vocabulary !== 'occupational_field') continue;
+      const parent = term.parentId === null ? undefined : index.terms.get(term.parentId);
+      if (term.slug === search.category || parent?.slug === search.category) category.add(id);
+    }
+  }
+
+  // Facet selections: bit i of a document's mask is set when it satisfies selection i. Values are ids;
+  // counts and selections are arrays indexed by them (the hot loop below must not allocate).
+  const termSlots = index.maxTermId + 1;
+  const selected = jobFacetFields.filter((field) => (search.facets[field]?.length ?? 0) > 0);
+  const bit = Object.fromEntries(jobFacetFields.map((field) => [field, 0])) as Record<JobFacetField, number>;
+  for (const [position, field] of selected.entries()) bit[field] = 1 << position;
+  const all = (1 << selected.length) - 1;
+  const selection = (field: JobFacetField, slots: number) => {
+    const marks = new Uint8Array(slots);
+    for (const value of search.facets[field] ?? []) if (value < slots) marks[value] = 1;
+    return marks;
+  };
+  const remoteSelected = selection('remoteOptions', termSlots);
+  const experienceSelected = selection('yearsOfExperience', termSlots);
+  const employmentSelected = selection('employmentType', termSlots);
+  const occupationSelected = selection('occupations', termSlots);
+  const companySelected = selection('company', index.maxOrganizationId + 1);
+  const industrySelected = selection('industry', termSlots);
+  const industryOrganizations = new Uint8Array(index.maxOrganizationId + 1);
+  for (const [organization, terms] of index.organizationIndustries) {
+    if (terms.some((term) => industrySelected[term] === 1)) industryOrganizations[organization] = 1;
+  }
+
+  const location = search.location;
+  const radius = location?.kind === 'radius' ? location : null;
+  const cosLat = radius ? Math.cos((radius.lat * Math.PI) / 180) : 0;
+  const latitudeSpan = radius ? radius.radiusKm / kmPerDegree + 1e-6 : 0;
+  const { latitudes, longitudes, employmentTypes, occupations } = index;
+
+  const remoteCounts = new Int32Array(termSlots);
+  const experienceCounts = new Int32Array(termSlots);
+  const employmentCounts = new Int32Array(termSlots);
+  const occupationCounts = new Int32Array(termSlots);
+  const companyCounts = new Int32Array(index.maxOrganizationId + 1);
+  const industryByOrganization = new Int32Array(index.maxOrganizationId + 1);
+  const hits: number[] = [];
+
+  for (let d = 0; d < index.size && !noBrandJobs; d++) {
+    if (brand >= 0 && index.brand[d] !== brand) continue;
+    if (index.publishedAt[d]! > search.now || index.expiresAt[d]! <= search.now) continue;
+    if (search.minYearlySalary !== undefined && !(index.yearlySalary[d]! >= search.minYearlySalary)) continue;
+    const title = index.titles[d] as string;
+    if (search.title !== '' && !title.includes(search.title)) continue;
+    if (groups && !textMatches(groups, d, index.config[d]!, title)) continue;
+    if (category) {
+      let found = false;
+      for (let at = occupations.start[d]!; at < occupations.start[d + 1]!; at++) {
+        if (category.has(occupations.values[at]!)) found = true;
+      }
+      if (!found) continue;
+    }
+    if (location) {
+      let found = false;
+      for (let at = latitudes.start[d]!; at < latitudes.start[d + 1]! && !found; at++) {
+        switch (location.kind) {
+          case 'radius': {
+            const latitude = latitudes.values[at]!;
+            if (Math.abs(latitude - location.lat) > latitudeSpan) break;
+            found = distanceKm(location.lat, location.lon, cosLat, latitude, longitudes[at]!) <= location.radiusKm;
+            break;
+          }
+          case 'area':
+            found = location.values.includes(index.administrativeAreas[at] ?? '');
+            break;
+          case 'country':
+            found = index.countryCodes[at] === location.code;
+            break;
+        }
+      }
+      if (!found) continue;
+    }
+
+    const organization = index.organization[d]!;
+    const remote = index.remoteOption[d]!;
+    const experience = index.yearsOfExperience[d]!;
+    let mask = 0;
+    if (remoteSelected[remote] === 1) mask |= bit.remoteOptions;
+    if (experienceSelected[experience] === 1) mask |= bit.yearsOfExperience;
+    if (companySelected[organization] === 1) mask |= bit.company;
+    if (industryOrganizations[organization] === 1) mask |= bit.industry;
+    const employmentEnd = employmentTypes.start[d + 1]!;
+    for (let at = employmentTypes.start[d]!; at < employmentEnd; at++) {
+      if (employmentSelected[employmentTypes.values[at]!] === 1) mask |= bit.employmentType;
+    }
+    const occupationEnd = occupations.start[d + 1]!;
+    for (let at = occupations.start[d]!; at < occupationEnd; at++) {
+      if (occupationSelected[occupations.values[at]!] === 1) mask |= bit.occupations;
+    }
+    if (mask === all) hits.push(d);
+    // Counted for a facet when every other facet's selection holds.
+    if (remote !== 0 && (mask | bit.remoteOptions) === all) remoteCounts[remote]! += 1;
+    if (experience !== 0 && (mask | bit.yearsOfExperience) === all) experienceCounts[experience]! += 1;
+    if ((mask | bit.company) === all) companyCounts[organization]! += 1;
+    if ((mask | bit.industry) === all) industryByOrganization[organization]! += 1;
+    if ((mask | bit.employmentType) === all) {
+      for (let at = employmentTypes.start[d]!; at < employmentEnd; at++)
+        employmentCounts[employmentTypes.values[at]!]! += 1;
+    }
+    if ((mask | bit.occupations) === all) {
+      for (let at = occupations.start[d]!; at < occupationEnd; at++) occupationCounts[occupations.values[at]!]! += 1;
+    }
+  }
+  const industryCounts = new Int32Array(termSlots);
+  for (const [organization, terms] of index.organizationIndustries) {
+    const count = industryByOrganization[organization] ?? 0;
+    if (count > 0) for (const term of terms) industryCounts[term]! += count;
+  }
+  const counts: Record<JobFacetField, Int32Array> = {
+    remoteOptions: remoteCounts,
+    yearsOfExperience: experienceCounts,
+    company: companyCounts,
+    industry: industryCounts,
+    employmentType: employmentCounts,
+    occupations: occupationCounts,
+  };
+
+  // The page: hits are in index order (newest first); relevance re-sorts them, stable for equal ranks.
+  const offset = (search.page - 1) * search.pageSize;
+  let ranks: Float64Array | null = null;
+  let ordered = hits;
+  if (groups) {
+    ranks = new Float64Array(index.size);
+    for (const d of hits) ranks[d] = rankOf(positive, d, index.config[d]!, index.titles[d] as string);
+    if (search.byRank) {
+      const rankOfHit = ranks;
+      ordered = [...hits].sort((a, b) => rankOfHit[b]! - rankOfHit[a]!);
+    }
+  }
+  const items: JobSearchHit[] = ordered.slice(offset, offset + search.pageSize).map((d) => {
+    let distance: number | null = null;
+    if (radius) {
+      for (let at = latitudes.start[d]!; at < latitudes.start[d + 1]!; at++) {
+        const km = distanceKm(radius.lat, radius.lon, cosLat, latitudes.values[at]!, longitudes[at]!);
+        if (distance === null || km < distance) distance = km;
+      }
+    }
+    return { jobId: index.jobIds[d]!, distanceKm: distance, rank: ranks ? ranks[d]! : 0 };
+  });
+
+  const collator = new Intl.Collator(search.locale);
+  const labelOf = (field: JobFacetField, value: number): string => {
+    if (field === 'company') return index.organizationNames.get(value) ?? String(value);
+    const term = index.terms.get(value);
+    if (!term) return String(value);
+    if (search.locale === 'en-GB') return term.labels.en ?? term.labels.de;
+    if (search.locale === 'fr') return term.labels.fr ?? term.labels.de;
+    return term.labels.de;
+  };
+  const facets: JobFacet[] = jobFacetFields.map((field) => ({
+    field,
+    values: [...counts[field].entries()]
+      .filter(([, count]) => count > 0)
+      .map(([value, count]) => ({ value, count, label: labelOf(field, value) }))
+      .sort((a, b) => b.count - a.count || collator.compare(a.label, b.label) || a.value - b.value)
+      .slice(0, search.limit)
+      .map(({ value, count, label }) => ({ value: String(value), label, count })),
+  }));
+  return { total: hits.length, page: search.page, pageSize: search.pageSize, items, facets };
+}

@@ -1,0 +1,172 @@
+/**
+ * The in-memory job index (decision 0008) against the database it copies: the same requests give the same
+ * totals, facet counts and date-sorted pages on both engines, and a change to the database is never
+ * answered from an older copy.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrandId } from '../../brands';
+import { jobLocations, jobs } from '../../src/server/db/schema/jobs';
+import { organizations } from '../../src/server/db/schema/organizations';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../src/server/db/testing';
+import { searchJobs, type JobSearchRequest, type JobSearchResult } from '../../src/server/search';
+import { currentJobIndex, parseVector, readSearchRevision } from '../../src/server/search/job-index';
+import { seedDatabase } from '../../src/server/seed/seed-database';
+
+const stuttgart = { lat: 48.7758, lon: 9.1829 };
+const freiburg = { lat: 47.999, lon: 7.8421 };
+
+/** Facets as comparable text: field → "value:count" sorted (the order of equal counts may differ). */
+const facetsOf = (result: JobSearchResult) =>
+  Object.fromEntries(
+    result.facets.map((facet) => [facet.field, facet.values.map((value) => `${value.value}:${value.count}`).sort()]),
+  );
+
+describe('parseVector', () => {
+  it('reads lexemes with their best weight, quotes included', () => {
+    const seen: [string, number][] = [];
+    parseVector(`'it''s':3 'pfleg':1A,7 'stuttgart':4B 'java':5C,9 'team':8`, (lexeme, weight) =>
+      seen.push([lexeme, weight]),
+    );
+    expect(seen).toEqual([
+      ["it's", 1],
+      ['pfleg', 4],
+      ['stuttgart', 3],
+      ['java', 2],
+      ['team', 1],
+    ]);
+  });
+});
+
+describe.each(testDialects)('in-memory job index on %s', (dialect) => {
+  let database: TestDatabase;
+  const db = () => database.handle.db;
+  const search = (brandId: BrandId, input: JobSearchRequest, engine: 'index' | 'database' | 'auto') =>
+    searchJobs({ db: db(), input, locale: 'de', brandId, engine });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await seedDatabase(db(), { jobs: 1200, organizations: 60, seed: 11 });
+  }, 120_000);
+  afterAll(() => database?.dispose());
+
+  it('answers like the database: totals, facet counts and newest-first pages', async () => {
+    const terms = await db().execute<{ id: number; vocabulary: string }>(
+      sql`select id, vocabulary from taxonomy_terms where vocabulary in ('employment_type', 'remote_option', 'industry')`,
+    );
+    const idsOf = (vocabulary: string) =>
+      terms.rows.filter((term) => term.vocabulary === vocabulary).map((term) => String(term.id));
+    const [fullTime = '', partTime = ''] = idsOf('employment_type');
+    const [remote = ''] = idsOf('remote_option');
+    const [industry = ''] = idsOf('industry');
+    const requests: [BrandId, JobSearchRequest][] = [
+      ['tagblatt', {}],
+      ['tagblatt', { search: 'Pflege' }],
+      ['tagblatt', { search: 'Kranken', location: { ...stuttgart, radiusKm: 100 } }],
+      ['tagblatt', { search: 'Software Entwickler -Java', facets: { employmentType: [fullTime, partTime] } }],
+      ['tagblatt', { search: 'Vertrieb OR Marketing', location: { ...stuttgart, radiusKm: 50 }, page: 2 }],
+      ['tagblatt', { search: 'für m/w/d' }],
+      ['jobregio', { search: 'nurse', location: { ...freiburg, radiusKm: 25 } }],
+      ['jobregio', { search: 'Ingénieur' }],
+      ['suedjobs', { facets: { remoteOptions: [remote], employmentType: [fullTime] } }],
+      ['suedjobs', { facets: { industry: [industry] }, minYearlySalary: 45_000 }],
+      ['tagblatt', { title: 'kauf', location: { ...stuttgart, radiusKm: 200 } }],
+      ['tagblatt', { category: 'it-telekommunikation' }],
+      [
+        'tagblatt',
+        {
+          location: { ...stuttgart, radiusKm: 100, locationType: 'administrative_area', label: 'Baden-Württemberg' },
+        },
+      ],
+      ['tagblatt', { location: { ...stuttgart, radiusKm: 100, locationType: 'country', label: 'Deutschland' } }],
+    ];
+    let compared = 0;
+    for (const [brand, request] of requests) {
+      for (const sort of ['publish_date_desc', 'relevancy'] as const) {
+        const input = { ...request, sort, pageSize: 20 };
+        const fromIndex = await search(brand, input, 'index');
+        const fromDatabase = await search(brand, input, 'database');
+        const label = `${brand} ${JSON.stringify(input)}`;
+        expect(fromIndex.total, label).toBe(fromDatabase.total);
+        expect(facetsOf(fromIndex), label).toEqual(facetsOf(fromDatabase));
+        // Relevance is computed differently (see search-index.ts); newest first is one order.
+        if (sort === 'publish_date_desc' || !request.search) {
+          expect(
+            fromIndex.items.map((item) => item.jobId),
+            label,
+          ).toEqual(fromDatabase.items.map((item) => item.jobId));
+          for (const [position, item] of fromIndex.items.entries()) {
+            const distance = fromDatabase.items[position]?.distanceKm ?? null;
+            if (distance === null) expect(item.distanceKm).toBeNull();
+            else expect(item.distanceKm).toBeCloseTo(distance, 6);
+          }
+        } else {
+          expect(new Set(fromIndex.items.map((item) => item.jobId)).size).toBe(fromIndex.items.length);
+        }
+        if (fromDatabase.total > 0) compared += 1;
+      }
+    }
+    // The requests are not vacuous: nearly all of them find jobs.
+    expect(compared).toBeGreaterThanOrEqual(24);
+  });
+
+  it('ranks jobs with the word in the title first', async () => {
+    const result = await search('tagblatt', { search: 'Pflege', pageSize: 50 }, 'index');
+    const { rows } = await db().execute<{ id: number; title: string }>(
+      sql`select id, title from jobs where id in (${sql.join(
+        result.items.map((item) => sql`${item.jobId}`),
+        sql`, `,
+      )})`,
+    );
+    const inTitle = result.items.map((item) => /pflege/i.test(rows.find((row) => row.id === item.jobId)?.title ?? ''));
+    expect(inTitle).toContain(true);
+    expect(inTitle.indexOf(false) === -1 || inTitle.lastIndexOf(true) < inTitle.indexOf(false)).toBe(true);
+  });
+
+  it('never answers from an older copy: a new job is found at once, the index catches up', async () => {
+    const index = await currentJobIndex(db(), { wait: true });
+    expect(index).not.toBeNull();
+    const before = await readSearchRevision(db());
+
+    // A rolled-back change leaves the revision alone.
+    await db()
+      .transaction(async (tx) => {
+        await tx.update(jobs).set({ title: 'Zwischenstand' }).where(eq(jobs.id, index!.jobIds[0]!));
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect(await readSearchRevision(db())).toBe(before);
+
+    const [organization] = await db().select({ id: organizations.id }).from(organizations).limit(1);
+    const [job] = await db()
+      .insert(jobs)
+      .values({
+        title: 'Zeppelinpilotin (m/w/d)',
+        description: '<p>Rundflüge über dem Bodensee.</p>',
+        organizationId: organization!.id,
+        frontend: 'tagblatt',
+        state: 'published',
+        publishedAt: new Date(Date.now() - 60_000),
+      })
+      .returning({ id: jobs.id });
+    await db()
+      .insert(jobLocations)
+      .values({ jobId: job!.id, latitude: 47.6567, longitude: 9.4797, locality: 'Friedrichshafen', countryCode: 'DE' });
+    expect(await readSearchRevision(db())).not.toBe(before);
+
+    // The copy is older now: the search must not use it.
+    const auto = await search('tagblatt', { search: 'Zeppelinpilotin' }, 'auto');
+    expect(auto.items.map((item) => item.jobId)).toEqual([job!.id]);
+    const caughtUp = await search(
+      'tagblatt',
+      { search: 'Zeppelin', location: { lat: 47.6567, lon: 9.4797, radiusKm: 5 } },
+      'index',
+    );
+    expect(caughtUp.items.map((item) => item.jobId)).toEqual([job!.id]);
+    expect((await currentJobIndex(db()))?.revision).toBe(await readSearchRevision(db()));
+
+    // Unpublishing takes it out again.
+    await db().update(jobs).set({ state: 'archived' }).where(eq(jobs.id, job!.id));
+    expect((await search('tagblatt', { search: 'Zeppelinpilotin' }, 'index')).total).toBe(0);
+  });
+});
