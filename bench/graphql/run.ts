@@ -6,19 +6,18 @@
  * Usage: npm run bench:graphql -- [--jobs 100000] [--dialect both|pglite|postgres] [--requests 2000]
  * The databases are created and seeded once (data/bench/, database jobboard_bench_<jobs>) and reused.
  */
-import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { brands } from '../../brands';
 import { anonymousViewer } from '../../src/server/auth/viewer';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import type { DatabaseHandle } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
-import { postgresAdminUrl } from '../../src/server/db/testing';
 import { createLoaders } from '../../src/server/graphql/loaders';
 import { createGraphQLServer } from '../../src/server/graphql/yoga';
 import { getJob } from '../../src/server/modules/jobs/get-job';
 import { getRouteInfo } from '../../src/server/modules/routing/get-route-info';
 import { isSeeded, seedDatabase } from '../../src/server/seed/seed-database';
+import { openBenchDatabase } from '../support/bench-database';
 
 const { values } = parseArgs({
   options: {
@@ -31,23 +30,6 @@ const { values } = parseArgs({
 const jobCount = Number(values.jobs);
 const requests = Number(values.requests);
 const concurrency = Number(values.concurrency);
-
-async function openBenchDatabase(dialect: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
-  if (dialect === 'pglite') {
-    mkdirSync('data/bench', { recursive: true });
-    return openDatabase({ pgliteDir: `data/bench/pglite-${jobCount}` });
-  }
-  const name = `jobboard_bench_${jobCount}`;
-  const admin = await openDatabase({ databaseUrl: postgresAdminUrl });
-  const exists = await admin.db.execute<{ exists: boolean }>(
-    sql`select exists(select 1 from pg_database where datname = ${name}) as exists`,
-  );
-  if (!exists.rows[0]?.exists) await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
-  await admin.close();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.href });
-}
 
 async function prepare(handle: DatabaseHandle): Promise<void> {
   await migrateDatabase(handle);
@@ -119,7 +101,7 @@ const jobPageQuery = `query job($id: Int!) { job(id: $id) { id title description
   application { workflow link } } }`;
 
 async function run(dialect: 'pglite' | 'postgres') {
-  const handle = await openBenchDatabase(dialect);
+  const handle = await openBenchDatabase(dialect, jobCount);
   try {
     await prepare(handle);
     const { db } = handle;

@@ -12,18 +12,17 @@
  * map index-only scans need) when a table has none – PGlite has no autovacuum at all, and the test server
  * runs PostgreSQL with autovacuum off. It measures; it never fails on time.
  */
-import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { BrandId } from '../../brands';
 import { brands } from '../../brands';
-import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client';
+import type { Database, DatabaseHandle } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
-import { postgresAdminUrl } from '../../src/server/db/testing';
 import { searchJobs, type JobSearchRequest } from '../../src/server/search';
 import { currentJobIndex } from '../../src/server/search/job-index';
 import { isSeeded, seedDatabase } from '../../src/server/seed/seed-database';
+import { openBenchDatabase } from '../support/bench-database';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -42,25 +41,8 @@ const concurrency = Number(values.concurrency);
 const engine = values.engine === 'database' ? 'database' : 'index';
 
 // ---------------------------------------------------------------------------------------------------------
-// Databases (as bench/graphql/run.ts opens and seeds them)
+// Database (seeded as bench/graphql/run.ts seeds it)
 // ---------------------------------------------------------------------------------------------------------
-
-async function openBenchDatabase(dialect: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
-  if (dialect === 'pglite') {
-    mkdirSync('data/bench', { recursive: true });
-    return openDatabase({ pgliteDir: `data/bench/pglite-${jobCount}` });
-  }
-  const name = `jobboard_bench_${jobCount}`;
-  const admin = await openDatabase({ databaseUrl: postgresAdminUrl });
-  const exists = await admin.db.execute<{ exists: boolean }>(
-    sql`select exists(select 1 from pg_database where datname = ${name}) as exists`,
-  );
-  if (!exists.rows[0]?.exists) await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
-  await admin.close();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.href });
-}
 
 async function prepare(handle: DatabaseHandle): Promise<void> {
   await migrateDatabase(handle);
@@ -364,7 +346,7 @@ async function explain(handle: DatabaseHandle, workload: Workload): Promise<void
 }
 
 async function run(dialect: 'pglite' | 'postgres') {
-  const handle = await openBenchDatabase(dialect);
+  const handle = await openBenchDatabase(dialect, jobCount);
   try {
     await prepare(handle);
     const loads = await workloads(handle.db);
