@@ -104,7 +104,6 @@ export function parseVector(text: string, visit: (lexeme: string, weight: number
 type JobRow = {
   id: number;
   frontend: string;
-  published_text: string;
   published: number | string;
   expires: number | string | null;
   organization_id: number;
@@ -169,10 +168,14 @@ export async function buildJobIndex(db: Database): Promise<JobIndex> {
   const countryCodes: (string | null)[] = [];
   const growing = new Map<string, GrowingPostings>();
 
-  let after: { published: string; id: number } | null = null;
-  for (;;) {
-    const batch: { rows: JobRow[] } = await db.execute<JobRow>(sql`
-      select j.id, j.frontend, j.published_at::text as published_text,
+  // The order first (one sort), then the jobs by id in batches of that order.
+  const order = await db.execute<{ id: number }>(sql`
+    select id from jobs where state = 'published' and published_at is not null order by published_at desc, id desc`);
+  const ordered = order.rows.map((row) => Number(row.id));
+  for (let from = 0; from < ordered.length; from += batchSize) {
+    const ids = ordered.slice(from, from + batchSize);
+    const fetched = await db.execute<JobRow>(sql`
+      select j.id, j.frontend,
         extract(epoch from j.published_at) * 1000 as published,
         extract(epoch from j.expires_at) * 1000 as expires,
         j.organization_id, j.remote_option_id, j.years_of_experience_id,
@@ -184,10 +187,15 @@ export async function buildJobIndex(db: Database): Promise<JobIndex> {
             'country', l.country_code))
           from job_locations l where l.job_id = j.id) as locations
       from jobs j
-      where j.state = 'published' and j.published_at is not null
-        ${after ? sql`and (j.published_at, j.id) < (${after.published}::timestamptz, ${after.id})` : sql``}
-      order by j.published_at desc, j.id desc limit ${batchSize}`);
-    for (const row of batch.rows) {
+      where j.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and j.state = 'published' and j.published_at is not null`);
+    const byId = new Map(fetched.rows.map((row) => [Number(row.id), row]));
+    for (const id of ids) {
+      // Changed since the order was read: the revision read first makes this copy stale anyway.
+      const row = byId.get(id);
+      if (!row) continue;
       const document = jobIds.length;
       let brandNumber = brands.indexOf(row.frontend);
       if (brandNumber < 0) brandNumber = brands.push(row.frontend) - 1;
@@ -221,9 +229,6 @@ export async function buildJobIndex(db: Database): Promise<JobIndex> {
         append(postings, document, weight);
       });
     }
-    const last = batch.rows.at(-1);
-    if (!last || batch.rows.length < batchSize) break;
-    after = { published: last.published_text, id: last.id };
     // Let pages waiting for the database (and the event loop) go first.
     await new Promise((resolve) => setImmediate(resolve));
   }
