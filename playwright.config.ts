@@ -24,6 +24,32 @@ export const brandServers = [
   { brand: 'suedjobs', port: 3213 },
 ] as const;
 
+/**
+ * A loopback OpenID Connect server (tests/support/oidc-server.ts) stands in for Google and LinkedIn on the
+ * jobregio and tagblatt servers, so the browser tests walk the whole social sign-in.
+ */
+const oidcPort = 3219;
+export const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
+const socialBrands: readonly string[] = ['jobregio', 'tagblatt'];
+const socialClients = (['google', 'linkedin'] as const).map((provider) => ({
+  provider,
+  clientId: `e2e-${provider}`,
+  clientSecret: `e2e-${provider}-secret-0123456789abcdef`,
+  redirectUris: brandServers
+    .filter(({ brand }) => socialBrands.includes(brand))
+    .map(({ port }) => `http://127.0.0.1:${port}/api/auth/callback/${provider}`),
+}));
+const socialEnv = Object.fromEntries(
+  socialClients.flatMap(({ provider, clientId, clientSecret }) => {
+    const prefix = provider.toUpperCase();
+    return [
+      [`${prefix}_CLIENT_ID`, clientId],
+      [`${prefix}_CLIENT_SECRET`, clientSecret],
+      [`${prefix}_ISSUER`, oidcIssuer],
+    ];
+  }),
+);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -31,19 +57,29 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: { ...devices['Desktop Chrome'], launchOptions, trace: 'retain-on-failure' },
-  webServer: brandServers.map(({ brand, port }) => ({
-    command: 'node scripts/serve.mjs',
-    url: `http://127.0.0.1:${port}/api/messages/de`,
-    // Each server has its own embedded database: PGlite allows one process per data directory.
-    env: {
-      FRONTEND: brand,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PGLITE_DIR: `data/e2e/${brand}/pglite`,
-      DEMO_JOBS: '600',
-      DEMO_ORGANIZATIONS: '60',
+  webServer: [
+    {
+      command: 'tsx tests/support/oidc-server.ts',
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      env: { OIDC_PORT: String(oidcPort), OIDC_CLIENTS: JSON.stringify(socialClients) },
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-    reuseExistingServer: false,
-    timeout: 180_000,
-  })),
+    ...brandServers.map(({ brand, port }) => ({
+      command: 'node scripts/serve.mjs',
+      url: `http://127.0.0.1:${port}/api/messages/de`,
+      // Each server has its own embedded database: PGlite allows one process per data directory.
+      env: {
+        FRONTEND: brand,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PGLITE_DIR: `data/e2e/${brand}/pglite`,
+        DEMO_JOBS: '600',
+        DEMO_ORGANIZATIONS: '60',
+        ...(socialBrands.includes(brand) ? socialEnv : {}),
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+    })),
+  ],
 });

@@ -1,144 +1,68 @@
 /**
  * Social sign-in end to end: the built server talks to a real OpenID Connect server (`oidc-provider`) on
- * loopback that stands in for Google (`GOOGLE_ISSUER`). Discovery, authorization, code exchange, ID token
- * validation and the session all run over HTTP; the only shortcut is the provider's interaction step, where
- * a small handler logs the chosen account in and grants consent instead of a person filling in forms.
+ * loopback that stands in for Google (`GOOGLE_ISSUER`) and LinkedIn (`LINKEDIN_ISSUER`). Discovery,
+ * authorization, code exchange, ID token validation and the session all run over HTTP; the only shortcut is
+ * the provider's interaction step, which logs the chosen account in and grants consent without a form.
  * The app runs on PostgreSQL so the test can look at the analytics events it stores.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import Provider, { type Configuration } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../src/server/db/schema/analytics';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { BrowserSession } from '../support/browser-session';
+import { startOidcProvider, type OidcAccount, type TestOidcProvider } from '../support/oidc-provider';
 import { startServer, type RunningServer } from '../support/server';
 
-interface TestAccount {
-  email: string;
-  emailVerified: boolean;
-  givenName: string;
-  familyName: string;
-}
-
-const clientId = 'jobboard-test-client';
-const clientSecret = 'jobboard-test-client-secret-0123456789';
-const accounts = new Map<string, TestAccount>();
-/** The provider account the interaction handler logs in next. */
-let nextAccountId = '';
+const google = { clientId: 'jobboard-test-google', clientSecret: 'jobboard-test-google-secret-0123456789' };
+const linkedin = { clientId: 'jobboard-test-linkedin', clientSecret: 'jobboard-test-linkedin-secret-012345678' };
 let sequence = 0;
 
-let oidcServer: Server;
-let provider: Provider;
+let oidc: TestOidcProvider;
 let issuer: string;
 let server: RunningServer;
 let database: TestDatabase;
 let mailDir: string;
 
-async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const details = await provider.interactionDetails(req, res);
-  if (details.prompt.name === 'login') {
-    await provider.interactionFinished(req, res, { login: { accountId: nextAccountId } });
-    return;
-  }
-  const accountId = details.session?.accountId ?? nextAccountId;
-  const grant = details.grantId
-    ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId }))
-    : new provider.Grant({ accountId, clientId });
-  const missing = details.prompt.details.missingOIDCScope;
-  grant.addOIDCScope(Array.isArray(missing) ? missing.join(' ') : 'openid email profile');
-  const grantId = await grant.save();
-  await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
-}
-
-function providerConfiguration(redirectUri: string): Configuration {
-  return {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
-    // Auth.js reads the profile of an OIDC provider from the ID token, as Google puts it there.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
-    cookies: { keys: ['oidc-test-cookie-key-0123456789abcdef'] },
-    findAccount: (_ctx, id) => {
-      const account = accounts.get(id);
-      if (!account) return undefined;
-      return {
-        accountId: id,
-        claims: () => ({
-          sub: id,
-          email: account.email,
-          email_verified: account.emailVerified,
-          given_name: account.givenName,
-          family_name: account.familyName,
-          name: `${account.givenName} ${account.familyName}`,
-        }),
-      };
-    },
-  };
-}
-
 beforeAll(async () => {
-  // The issuer must be known before the app starts and the app's address before the client is registered:
-  // listen first, build the provider once both are known.
-  oidcServer = createServer((req, res) => {
-    if (req.url?.startsWith('/interaction/')) {
-      interaction(req, res).catch((error: unknown) => {
-        res.statusCode = 500;
-        res.end(String(error));
-      });
-    } else if (provider) {
-      void provider.callback()(req, res);
-    } else {
-      res.statusCode = 503;
-      res.end();
-    }
-  });
-  oidcServer.listen(0, '127.0.0.1');
-  await once(oidcServer, 'listening');
-  const address = oidcServer.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  issuer = `http://127.0.0.1:${address.port}`;
+  oidc = await startOidcProvider();
+  issuer = oidc.issuer;
   mailDir = mkdtempSync(join(tmpdir(), 'jobboard-oidc-mail-'));
   database = await createTestDatabase('postgres');
+  // One server stands in for both providers, each with its own client.
   server = await startServer({
-    FRONTEND: 'tagblatt',
+    // A brand with applicant accounts: a new address signs up (tagblatt refuses that, see the e2e tests).
+    FRONTEND: 'jobregio',
     DATABASE_URL: database.databaseUrl!,
     AUTH_SECRET: 'oidc-test-secret-0123456789abcdefghijklmn',
-    GOOGLE_CLIENT_ID: clientId,
-    GOOGLE_CLIENT_SECRET: clientSecret,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
     GOOGLE_ISSUER: issuer,
+    LINKEDIN_CLIENT_ID: linkedin.clientId,
+    LINKEDIN_CLIENT_SECRET: linkedin.clientSecret,
+    LINKEDIN_ISSUER: issuer,
     MAIL_DIR: mailDir,
   });
-  provider = new Provider(issuer, providerConfiguration(`${server.url}/api/auth/callback/google`));
+  oidc.register([
+    { ...google, redirectUris: [`${server.url}/api/auth/callback/google`] },
+    { ...linkedin, redirectUris: [`${server.url}/api/auth/callback/linkedin`] },
+  ]);
 });
 
 afterAll(async () => {
   await server?.stop();
   await database?.dispose();
-  oidcServer?.close();
+  await oidc?.stop();
   if (mailDir) rmSync(mailDir, { recursive: true, force: true });
 });
 
 const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++sequence}@example.test`;
 
-function providerAccount(account: TestAccount): string {
-  const id = `acct-${Date.now()}-${++sequence}`;
-  accounts.set(id, account);
-  return id;
+/** Adds a provider account and makes it the one the provider logs in next. */
+function providerAccount(account: OidcAccount): void {
+  oidc.loginAs(oidc.addAccount(account));
 }
 
 /**
@@ -202,12 +126,12 @@ class Browser {
   }
 }
 
-/** Starts the Google sign-in on the app and follows it through the provider and back. */
-async function signInWithGoogle(browser: Browser, callbackUrl = '/') {
+/** Starts a social sign-in on the app and follows it through the provider and back. */
+async function signInWith(providerId: 'google' | 'linkedin', browser: Browser, callbackUrl = '/') {
   const app = new URL(server.url);
   const csrf = await browser.request(new URL('/api/auth/csrf', app));
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const signinUrl = new URL('/api/auth/signin/google', app);
+  const signinUrl = new URL(`/api/auth/signin/${providerId}`, app);
   const start = await browser.request(signinUrl, {
     method: 'POST',
     headers: { origin: app.origin, 'content-type': 'application/x-www-form-urlencoded' },
@@ -244,12 +168,12 @@ const eventRows = (name: 'sign_up_start' | 'login', userId: number) =>
     .from(analyticsEvents)
     .where(and(eq(analyticsEvents.name, name), eq(analyticsEvents.userId, userId)));
 
-/** An e-mail/password user (tagblatt registers recruiters only), address not verified. */
+/** An e-mail/password recruiter, address not verified. */
 async function registerWithPassword(email: string): Promise<void> {
   const session = new BrowserSession(server.url);
-  const csrfToken = await session.pageCsrfToken('/user/register/recruiter');
+  const csrfToken = await session.pageCsrfToken('/de/user/register/recruiter');
   const password = 'correct-horse-battery';
-  const response = await session.post('/user/register/recruiter', {
+  const response = await session.post('/de/user/register/recruiter', {
     csrfToken,
     email,
     password,
@@ -271,21 +195,25 @@ async function registerWithPassword(email: string): Promise<void> {
 }
 
 describe('social sign-in through an OpenID Connect server on loopback', () => {
-  it('offers Google (configured, enabled by the brand) and not LinkedIn (no credentials)', async () => {
+  it('offers LinkedIn and Google (configured, enabled by the brand) in the brand order, both as OIDC', async () => {
     const response = await fetch(`${server.url}/api/auth/providers`);
     const body = (await response.json()) as Record<string, { type: string }>;
-    expect(Object.keys(body)).toEqual(['credentials', 'google']);
+    expect(Object.keys(body)).toEqual(['credentials', 'linkedin', 'google']);
     expect(body.google!.type).toBe('oidc');
+    expect(body.linkedin!.type).toBe('oidc');
+    const login = await (await fetch(`${server.url}/user/login`)).text();
+    const buttons = [...login.matchAll(/data-provider="(\w+)"/g)].map((match) => match[1]);
+    expect(buttons).toEqual(['linkedin', 'google']);
   });
 
   it('signs a new user in: authorization code with PKCE, ID token, session with the verified address', async () => {
     const email = uniqueEmail('oidc-new');
-    nextAccountId = providerAccount({ email, emailVerified: true, givenName: 'Olga', familyName: 'Idc' });
+    providerAccount({ email, emailVerified: true, givenName: 'Olga', familyName: 'Idc' });
     const browser = new Browser();
-    const { authorization, visited, last } = await signInWithGoogle(browser, '/de/dashboard');
+    const { authorization, visited, last } = await signInWith('google', browser, '/de/dashboard');
 
     expect(authorization.origin).toBe(issuer);
-    expect(authorization.searchParams.get('client_id')).toBe(clientId);
+    expect(authorization.searchParams.get('client_id')).toBe(google.clientId);
     expect(authorization.searchParams.get('redirect_uri')).toBe(`${server.url}/api/auth/callback/google`);
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorization.searchParams.get('scope')).toContain('email');
@@ -309,7 +237,7 @@ describe('social sign-in through an OpenID Connect server on loopback', () => {
 
     // The second sign-in with the same provider account finds the same user; it is no sign-up.
     const again = new Browser();
-    await signInWithGoogle(again);
+    await signInWith('google', again);
     const second = await sessionOf(again);
     expect(second?.user?.id).toBe(session!.user!.id);
     expect(second?.signupStart).toBeNull();
@@ -320,21 +248,50 @@ describe('social sign-in through an OpenID Connect server on loopback', () => {
   it('links a provider account to an existing user when the provider verified the address', async () => {
     const email = uniqueEmail('oidc-link');
     await registerWithPassword(email);
-    nextAccountId = providerAccount({ email, emailVerified: true, givenName: 'Linus', familyName: 'Ked' });
+    providerAccount({ email, emailVerified: true, givenName: 'Linus', familyName: 'Ked' });
     const browser = new Browser();
-    await signInWithGoogle(browser);
+    await signInWith('google', browser);
     const session = await sessionOf(browser);
     expect(session?.user?.email).toBe(email);
     // Linking an existing user is no sign-up.
     expect(session?.signupStart).toBeNull();
   });
 
+  it('signs in with LinkedIn through LINKEDIN_ISSUER (state check, secret posted) and links Google by address', async () => {
+    const email = uniqueEmail('oidc-linkedin');
+    providerAccount({ email, emailVerified: true, givenName: 'Lina', familyName: 'Kedin' });
+    const browser = new Browser();
+    const { authorization, visited } = await signInWith('linkedin', browser);
+
+    expect(authorization.origin).toBe(issuer);
+    expect(authorization.searchParams.get('client_id')).toBe(linkedin.clientId);
+    expect(authorization.searchParams.get('redirect_uri')).toBe(`${server.url}/api/auth/callback/linkedin`);
+    // Auth.js's LinkedIn provider checks state only: no PKCE.
+    expect(authorization.searchParams.get('state')).toBeTruthy();
+    expect(authorization.searchParams.has('code_challenge')).toBe(false);
+    expect(visited.some((url) => url.pathname === '/api/auth/callback/linkedin')).toBe(true);
+    // LinkedIn wants the client secret in the token request's body (Auth.js's provider sends it there).
+    expect(oidc.tokenRequests.at(-1)).toEqual({ clientId: linkedin.clientId, method: 'client_secret_post' });
+    const session = await sessionOf(browser);
+    expect(session?.user?.email).toBe(email);
+    expect(session?.signupStart).toEqual({ method: 'linkedin' });
+
+    // The same verified address from Google reaches the same user, and is no sign-up.
+    providerAccount({ email, emailVerified: true, givenName: 'Lina', familyName: 'Kedin' });
+    const viaGoogle = new Browser();
+    await signInWith('google', viaGoogle);
+    expect(oidc.tokenRequests.at(-1)).toEqual({ clientId: google.clientId, method: 'client_secret_basic' });
+    const linked = await sessionOf(viaGoogle);
+    expect(linked?.user?.id).toBe(session!.user!.id);
+    expect(linked?.signupStart).toBeNull();
+  });
+
   it('does not link to an existing user when the provider did not verify the address', async () => {
     const email = uniqueEmail('oidc-unverified');
     await registerWithPassword(email);
-    nextAccountId = providerAccount({ email, emailVerified: false, givenName: 'Mallory', familyName: 'Claim' });
+    providerAccount({ email, emailVerified: false, givenName: 'Mallory', familyName: 'Claim' });
     const browser = new Browser();
-    const { visited } = await signInWithGoogle(browser);
+    const { visited } = await signInWith('google', browser);
 
     const end = visited.find((url) => url.origin === server.url && url.pathname.endsWith('/user/login'));
     expect(end?.searchParams.get('error')).toBe('OAuthAccountNotLinked');
@@ -347,14 +304,14 @@ describe('signup-start event (POST /api/analytics/events)', () => {
   const signupStart = { event: 'sign_up_start', method: 'google' };
 
   it('stores one event for the session of a new social sign-up and refuses everything else', async () => {
-    nextAccountId = providerAccount({
+    providerAccount({
       email: uniqueEmail('oidc-signup-start'),
       emailVerified: true,
       givenName: 'Sina',
       familyName: 'Start',
     });
     const browser = new Browser();
-    await signInWithGoogle(browser);
+    await signInWith('google', browser);
     const session = await sessionOf(browser);
     expect(session?.signupStart).toEqual({ method: 'google' });
     const userId = Number(session!.user!.id);
@@ -379,7 +336,7 @@ describe('signup-start event (POST /api/analytics/events)', () => {
 
     // The user's next sign-in carries no flag, so it has no signup-start to report.
     const later = new Browser();
-    await signInWithGoogle(later);
+    await signInWith('google', later);
     expect((await sessionOf(later))?.signupStart).toBeNull();
     const refused = await postEvent(later, signupStart);
     expect(refused.status).toBe(403);
@@ -387,19 +344,18 @@ describe('signup-start event (POST /api/analytics/events)', () => {
   });
 
   it('stores the dispatch event of a page request in the same table and redirects without it', async () => {
-    nextAccountId = providerAccount({
+    providerAccount({
       email: uniqueEmail('oidc-dispatch'),
       emailVerified: true,
       givenName: 'Dita',
       familyName: 'Spatch',
     });
     const browser = new Browser();
-    await signInWithGoogle(browser);
+    await signInWith('google', browser);
     const userId = Number((await sessionOf(browser))!.user!.id);
-    // tagblatt has one locale: its paths carry no locale prefix.
-    const landing = await browser.request(new URL('/jobs?dispatch=login&destination=%2Fdashboard', server.url));
+    const landing = await browser.request(new URL('/de/jobs?dispatch=login&destination=%2Fde%2Fdashboard', server.url));
     expect(landing.status).toBe(302);
-    expect(landing.headers.get('location')).toBe('/jobs?destination=%2Fdashboard');
-    expect(await eventRows('login', userId)).toEqual([{ userId, dimensions: { path: '/jobs' } }]);
+    expect(landing.headers.get('location')).toBe('/de/jobs?destination=%2Fde%2Fdashboard');
+    expect(await eventRows('login', userId)).toEqual([{ userId, dimensions: { path: '/de/jobs' } }]);
   });
 });

@@ -124,6 +124,10 @@ export const de = {
     'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es später erneut oder setzen Sie Ihr Passwort zurück.',
   'login.error.accountNotLinked':
     'Zu dieser E-Mail-Adresse gibt es bereits ein Konto. Bitte melden Sie sich mit E-Mail-Adresse und Passwort an.',
+  'login.error.socialSignUpClosed':
+    'Zu dieser E-Mail-Adresse gibt es noch kein Konto. Bitte registrieren Sie sich zuerst; danach können Sie sich auch über diesen Anbieter anmelden.',
+  'login.error.noEmail':
+    'Der Anbieter hat keine E-Mail-Adresse übermittelt. Bitte erlauben Sie den Zugriff darauf oder melden Sie sich mit E-Mail-Adresse und Passwort an.',
   'login.error.accessDenied': 'Die Anmeldung wurde abgelehnt.',
   'login.error.verification': 'Der Anmeldelink ist ungültig oder abgelaufen.',
   'login.error.configuration': 'Die Anmeldung ist gerade nicht möglich. Bitte versuchen Sie es später erneut.',

@@ -123,6 +123,10 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'login.error.rateLimited': 'Too many failed sign-in attempts. Please try again later or reset your password.',
   'login.error.accountNotLinked':
     'An account with this e-mail address already exists. Please sign in with your e-mail address and password.',
+  'login.error.socialSignUpClosed':
+    'There is no account for this e-mail address yet. Please register first; afterwards you can also sign in with this provider.',
+  'login.error.noEmail':
+    'The provider did not share an e-mail address. Please allow access to it or sign in with your e-mail address and password.',
   'login.error.accessDenied': 'Signing in was refused.',
   'login.error.verification': 'The sign-in link is invalid or has expired.',
   'login.error.configuration': 'Signing in is not possible right now. Please try again later.',

@@ -125,6 +125,10 @@ export const fr: Partial<Record<MessageKey, string>> = {
     'Trop de tentatives de connexion échouées. Veuillez réessayer plus tard ou réinitialiser votre mot de passe.',
   'login.error.accountNotLinked':
     'Un compte existe déjà pour cette adresse e-mail. Veuillez vous connecter avec votre adresse e-mail et votre mot de passe.',
+  'login.error.socialSignUpClosed':
+    'Aucun compte n’existe encore pour cette adresse e-mail. Veuillez d’abord vous inscrire ; vous pourrez ensuite aussi vous connecter avec ce service.',
+  'login.error.noEmail':
+    'Le service n’a pas transmis d’adresse e-mail. Veuillez en autoriser l’accès ou vous connecter avec votre adresse e-mail et votre mot de passe.',
   'login.error.accessDenied': 'La connexion a été refusée.',
   'login.error.verification': 'Le lien de connexion est invalide ou a expiré.',
   'login.error.configuration': 'La connexion est impossible pour le moment. Veuillez réessayer plus tard.',

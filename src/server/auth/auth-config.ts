@@ -18,11 +18,18 @@ import {
   type SignupStartClaims,
 } from './session-claims.ts';
 import { authorizeCredentials } from './sign-in.ts';
-import { findOrCreateSocialUser, socialProfileOf } from './social-accounts.ts';
+import { findOrCreateSocialUser, socialProfileOf, type SocialSignInResult } from './social-accounts.ts';
 import { socialAuthProviders } from './social-providers.ts';
 
 export const signInPage = '/user/login';
 export const signOutPage = '/user/logout';
+
+/** The sign-in page's `error` for a social sign-in that does not lead to a user (src/pages/user/login.astro). */
+const socialRefusalErrors = {
+  not_linked: 'OAuthAccountNotLinked',
+  no_email: 'OAuthNoEmail',
+  sign_up_closed: 'SocialSignUpClosed',
+} satisfies Record<Exclude<SocialSignInResult['kind'], 'user'>, string>;
 
 /**
  * Auth.js (without an adapter) hands the same `user` object to the signIn callback and then to the jwt
@@ -97,8 +104,9 @@ export function createAuthConfig(context: AuthRequestContext): AuthConfig {
         const result = await findOrCreateSocialUser(
           (await getDatabase()).db,
           socialProfileOf(account.provider, account.providerAccountId, profile),
+          { applicantSignUp: context.brand.features.applicant },
         );
-        if (result.kind !== 'user') return `${signInPage}?error=OAuthAccountNotLinked`;
+        if (result.kind !== 'user') return `${signInPage}?error=${socialRefusalErrors[result.kind]}`;
         user.id = String(result.userId);
         if (result.created) markSignupStart(user, account.provider);
         return true;

@@ -2,8 +2,10 @@
  * A social sign-in becomes a user of ours: a known provider account signs in its user; an unknown one is
  * linked to the user with the same e-mail address only when the provider says it verified that address
  * (else anyone could claim an account by naming its address at a provider); a new address becomes a new
- * applicant with a verified e-mail address. Only that last case is a sign-up (`created`), which the session
- * remembers for the signup-start event (SPEC section 4).
+ * applicant with a verified e-mail address, on brands that have applicant accounts. Only that last case is
+ * a sign-up (`created`), which the session remembers for the signup-start event (SPEC section 4). Where the
+ * brand has no applicant accounts, recruiters register with their company first and may then sign in
+ * socially; an unknown address is refused (`sign_up_closed`).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
@@ -20,9 +22,21 @@ export interface SocialProfile {
 }
 
 export type SocialSignInResult =
-  { kind: 'user'; userId: number; created: boolean } | { kind: 'not_linked' } | { kind: 'no_email' };
+  | { kind: 'user'; userId: number; created: boolean }
+  | { kind: 'not_linked' }
+  | { kind: 'no_email' }
+  | { kind: 'sign_up_closed' };
 
-export async function findOrCreateSocialUser(db: Database, profile: SocialProfile): Promise<SocialSignInResult> {
+export interface SocialSignInOptions {
+  /** Whether an unknown address may become a new applicant (the brand's `features.applicant`). */
+  applicantSignUp: boolean;
+}
+
+export async function findOrCreateSocialUser(
+  db: Database,
+  profile: SocialProfile,
+  { applicantSignUp }: SocialSignInOptions,
+): Promise<SocialSignInResult> {
   const [linked] = await db
     .select({ userId: authAccounts.userId })
     .from(authAccounts)
@@ -35,6 +49,7 @@ export async function findOrCreateSocialUser(db: Database, profile: SocialProfil
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing && !profile.emailVerified) return { kind: 'not_linked' } as const;
+    if (!existing && !applicantSignUp) return { kind: 'sign_up_closed' } as const;
     let userId = existing?.id;
     const created = userId === undefined;
     if (userId === undefined) {
