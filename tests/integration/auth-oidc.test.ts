@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../src/server/db/schema/analytics';
+import { users } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { BrowserSession } from '../support/browser-session';
 import { startOidcProvider, type OidcAccount, type TestOidcProvider } from '../support/oidc-provider';
@@ -341,6 +342,19 @@ describe('signup-start event (POST /api/analytics/events)', () => {
     const refused = await postEvent(later, signupStart);
     expect(refused.status).toBe(403);
     expect(await eventRows('sign_up_start', userId)).toHaveLength(1);
+  });
+
+  it('refuses the event of a session whose user was deleted since', async () => {
+    providerAccount({ email: uniqueEmail('oidc-deleted'), emailVerified: true, givenName: 'Del', familyName: 'Eted' });
+    const browser = new Browser();
+    await signInWith('google', browser);
+    const userId = Number((await sessionOf(browser))!.user!.id);
+    await database.handle.db.delete(users).where(eq(users.id, userId));
+    const response = await postEvent(browser, signupStart);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'This account no longer exists. Sign in again.',
+    );
   });
 
   it('stores the dispatch event of a page request in the same table and redirects without it', async () => {

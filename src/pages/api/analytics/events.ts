@@ -13,7 +13,7 @@ const problem = (status: number, message: string) =>
 /**
  * POST /api/analytics/events (SPEC section 4): measurement events from the browser, for now the one
  * signup-start event of a new social sign-up, as JSON `{ event: 'sign_up_start', method }`. Same origin
- * and a session are required; 204 when stored (or already stored), 400 on bad input.
+ * and a session of an existing user are required; 204 when stored (or already stored), 400 on bad input.
  */
 export const POST: APIRoute = async ({ request }) => {
   // Astro's checkOrigin leaves JSON requests alone; a cross-site page must not report events for a visitor.
@@ -30,6 +30,7 @@ export const POST: APIRoute = async ({ request }) => {
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return problem(error.code === 'FORBIDDEN' ? 403 : 400, error.message);
+    const status = { FORBIDDEN: 403, UNAUTHENTICATED: 401 } as Partial<Record<typeof error.code, number>>;
+    return problem(status[error.code] ?? 400, error.message);
   }
 };

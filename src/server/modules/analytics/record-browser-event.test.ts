@@ -69,5 +69,13 @@ describe('recordBrowserEvent', () => {
     const { db } = database.handle;
     await db.delete(users).where(eq(users.id, userId));
     expect((await rows('sign_up_start')).map((row) => row.userId)).toEqual([null]);
+    // A session that outlived its user may not report any more.
+    const stale = recordBrowserEvent({
+      db,
+      session: { uid: userId, signupStart: { method: 'google' } },
+      input: { event: 'sign_up_start', method: 'google' },
+    });
+    await expect(stale).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(await rows('sign_up_start')).toHaveLength(1);
   });
 });

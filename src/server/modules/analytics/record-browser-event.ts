@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SocialLoginProvider } from '../../../../brands/types.ts';
 import type { SessionClaims } from '../../auth/session-claims.ts';
 import type { Database } from '../../db/index.ts';
 import { analyticsEvents } from '../../db/schema/analytics.ts';
+import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
 
@@ -20,7 +21,8 @@ const inputSchema = z.object(
 /**
  * SPEC section 4: the browser reports the signup-start of a new social sign-up (POST /api/analytics/events).
  * Only a session that carries the sign-up flag may report it, with the provider that flag names; a user
- * has one such event, however often (or from however many tabs at once) it is reported.
+ * has one such event, however often (or from however many tabs at once) it is reported. A session whose
+ * user was deleted since is refused as unauthenticated.
  */
 export async function recordBrowserEvent(options: {
   db: Database;
@@ -35,6 +37,9 @@ export async function recordBrowserEvent(options: {
       fieldErrors: { method: [`this session signed up with ${signupStart.method}`] },
     });
   }
+  // The session may outlive its user (deleted since sign-in): refuse it rather than fail on the foreign key.
+  const [user] = await options.db.select({ id: users.id }).from(users).where(eq(users.id, options.session.uid));
+  if (!user) throw new AppError('UNAUTHENTICATED', 'This account no longer exists. Sign in again.');
   await options.db
     .insert(analyticsEvents)
     .values({ name: 'sign_up_start', userId: options.session.uid, dimensions: { method } })
