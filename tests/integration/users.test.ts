@@ -169,6 +169,31 @@ describe.each(testDialects)('users on %s', (dialect) => {
     ]);
   });
 
+  it('refuses a token past its 30 days (beyond 15 s of clock skew) or from before the user’s not-before time', async () => {
+    const status = async (token: string) => (await backend.post({ query: userQuery }, { token })).status;
+    const daysAgo = (days: number, extraSeconds: number) =>
+      new Date(Date.now() - days * 24 * 60 * 60 * 1000 - extraSeconds * 1000);
+    // 30 days and 5 s old: expired by 5 s, within the tolerance for clock skew.
+    expect(await status(await backend.tokenFor(applicant, daysAgo(30, 5)))).toBe(200);
+    // 30 days and 30 s old: past the tolerance.
+    expect(await status(await backend.tokenFor(applicant, daysAgo(30, 30)))).toBe(401);
+
+    // "Sign out everywhere" / a password change: tokens issued before the not-before time stop working.
+    const { db } = backend.handle;
+    const older = await backend.tokenFor(applicant, daysAgo(0, 60));
+    expect(await status(older)).toBe(200);
+    await db
+      .update(users)
+      .set({ tokensNotBefore: daysAgo(0, 30) })
+      .where(eq(users.id, applicant.id));
+    try {
+      expect(await status(older)).toBe(401);
+      expect(await status(await backend.tokenFor(applicant))).toBe(200);
+    } finally {
+      await db.update(users).set({ tokensNotBefore: null }).where(eq(users.id, applicant.id));
+    }
+  });
+
   it('refuses a token of a deleted user with UNAUTHENTICATED', async () => {
     // A token signed for a user id that does not exist (no roles to store for it).
     const token = await backend.tokenFor({ id: 999_999, roles: [] });

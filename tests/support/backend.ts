@@ -18,7 +18,8 @@ export interface TestBackend extends TestDatabase {
     body: { query: string; variables?: Record<string, unknown>; operationName?: string },
     options?: { token?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: GraphQLResponseBody<TData> }>;
-  tokenFor(user: { id: number; roles: RoleId[] }): Promise<string>;
+  /** A backend token as sign-in issues it; `issuedAt` back-dates it. */
+  tokenFor(user: { id: number; roles: RoleId[] }, issuedAt?: Date): Promise<string>;
 }
 
 /** The GraphQL server over a fresh database of one dialect, driven through its HTTP handler. */
@@ -54,14 +55,14 @@ export async function createTestBackend(
       return { status: response.status, body: (await response.json()) as GraphQLResponseBody<never> };
     },
     // Signing in: the user holds these roles in the database (where the backend reads them) and in the token.
-    tokenFor: async (user) => {
+    tokenFor: async (user, issuedAt) => {
       if (user.roles.length > 0) {
         await database.handle.db
           .insert(userRoles)
           .values(user.roles.map((role) => ({ userId: user.id, role })))
           .onConflictDoNothing();
       }
-      return issueBackendToken(testSecret, user);
+      return issueBackendToken(testSecret, user, issuedAt);
     },
   };
 }
