@@ -22,6 +22,7 @@ beforeAll(async () => {
     MAIL_FROM: 'JobRegio <jobs@jobregio.example>',
     SIGNIN_FAILURES_PER_ACCOUNT: '5',
     SIGNIN_FAILURES_PER_IP: '60',
+    REGISTRATIONS_PER_IP: '25',
   });
 });
 afterAll(async () => {
@@ -383,5 +384,41 @@ describe('registration, verification and password reset', () => {
     });
     expect(reused.status).toBe(422);
     expect(mail.mails.slice(after).filter((message) => message.to.some((to) => to.includes('ghost')))).toEqual([]);
+  });
+
+  it('limits reset mails per address (ACCOUNT_MAILS_PER_HOUR, 5)', async () => {
+    const email = await verifiedApplicant('reset-limit');
+    const session = browser();
+    const csrfToken = await session.pageCsrfToken('/de/user/password');
+    const after = mail.mails.length;
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await session.post('/de/user/password', { csrfToken, email });
+      expect(locationOf(response, server.url), `request ${attempt}`).toBe('/de/user/password?sent=1');
+    }
+    const refused = await session.post('/de/user/password', { csrfToken, email });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain('Zu viele Versuche. Bitte versuchen Sie es später erneut.');
+    await mail.waitFor(email, { after });
+    const resetMails = () => mail.mails.slice(after).filter((message) => message.to.some((to) => to.includes(email)));
+    await expect.poll(() => resetMails().length).toBe(5);
+  });
+
+  // Last of the file: it uses up this client's registrations (REGISTRATIONS_PER_IP, 25 here).
+  it('limits registrations per client address, then creates no account', async () => {
+    const taken = await verifiedApplicant('registration-limit');
+    let attempts = 0;
+    let answer = '';
+    // Attempts with a taken address are cheap and count like any other.
+    while (attempts < 25 && !answer.includes('Zu viele Versuche.')) {
+      attempts++;
+      answer = await (await registerApplicant(browser(), taken)).text();
+    }
+    expect(answer).toContain('Zu viele Versuche. Bitte versuchen Sie es später erneut.');
+    expect(attempts).toBeGreaterThan(1);
+    const fresh = uniqueEmail('after-limit');
+    const refused = await registerApplicant(browser(), fresh);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain('Zu viele Versuche.');
+    expect(locationOf(await browser().signIn(fresh, password), server.url)).toMatch(/error=CredentialsSignin/);
   });
 });
