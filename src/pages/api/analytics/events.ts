@@ -2,11 +2,12 @@ import type { APIRoute } from 'astro';
 import { isSameOriginRequest } from '../../../server/auth/auth-url';
 import { readSessionCookie } from '../../../server/auth/page-session';
 import { getDatabase } from '../../../server/db';
-import { AppError } from '../../../server/errors';
+import { AppError, type AppErrorCode } from '../../../server/errors';
 import { recordBrowserEvent } from '../../../server/modules/analytics/record-browser-event';
 
 export const prerender = false;
 
+const statusOf: Partial<Record<AppErrorCode, number>> = { UNAUTHENTICATED: 401, FORBIDDEN: 403 };
 const problem = (status: number, message: string) =>
   Response.json({ message }, { status, headers: { 'Cache-Control': 'no-store' } });
 
@@ -30,7 +31,6 @@ export const POST: APIRoute = async ({ request }) => {
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const status = { FORBIDDEN: 403, UNAUTHENTICATED: 401 } as Partial<Record<typeof error.code, number>>;
-    return problem(status[error.code] ?? 400, error.message);
+    return problem(statusOf[error.code] ?? 400, error.message);
   }
 };
