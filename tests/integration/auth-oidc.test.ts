@@ -22,14 +22,12 @@ const linkedin = { clientId: 'jobboard-test-linkedin', clientSecret: 'jobboard-t
 let sequence = 0;
 
 let oidc: TestOidcProvider;
-let issuer: string;
 let server: RunningServer;
 let database: TestDatabase;
 let mailDir: string;
 
 beforeAll(async () => {
   oidc = await startOidcProvider();
-  issuer = oidc.issuer;
   mailDir = mkdtempSync(join(tmpdir(), 'jobboard-oidc-mail-'));
   database = await createTestDatabase('postgres');
   // One server stands in for both providers, each with its own client.
@@ -40,10 +38,10 @@ beforeAll(async () => {
     AUTH_SECRET: 'oidc-test-secret-0123456789abcdefghijklmn',
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,
-    GOOGLE_ISSUER: issuer,
+    GOOGLE_ISSUER: oidc.issuer,
     LINKEDIN_CLIENT_ID: linkedin.clientId,
     LINKEDIN_CLIENT_SECRET: linkedin.clientSecret,
-    LINKEDIN_ISSUER: issuer,
+    LINKEDIN_ISSUER: oidc.issuer,
     MAIL_DIR: mailDir,
   });
   oidc.register([
@@ -213,7 +211,7 @@ describe('social sign-in through an OpenID Connect server on loopback', () => {
     const browser = new Browser();
     const { authorization, visited, last } = await signInWith('google', browser, '/de/dashboard');
 
-    expect(authorization.origin).toBe(issuer);
+    expect(authorization.origin).toBe(oidc.issuer);
     expect(authorization.searchParams.get('client_id')).toBe(google.clientId);
     expect(authorization.searchParams.get('redirect_uri')).toBe(`${server.url}/api/auth/callback/google`);
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
@@ -222,8 +220,8 @@ describe('social sign-in through an OpenID Connect server on loopback', () => {
     const callback = visited.find((url) => url.pathname === '/api/auth/callback/google');
     expect(callback?.origin).toBe(server.url);
     expect(callback?.searchParams.get('code')).toBeTruthy();
-    expect(callback?.searchParams.get('iss')).toBe(issuer);
-    expect(visited.some((url) => url.origin === issuer && url.pathname.startsWith('/interaction/'))).toBe(true);
+    expect(callback?.searchParams.get('iss')).toBe(oidc.issuer);
+    expect(visited.some((url) => url.origin === oidc.issuer && url.pathname.startsWith('/interaction/'))).toBe(true);
     // Back on the app at the callback URL, signed in.
     expect(visited.at(-1)!.origin).toBe(server.url);
     expect(visited.at(-1)!.pathname).not.toContain('/user/login');
@@ -264,7 +262,7 @@ describe('social sign-in through an OpenID Connect server on loopback', () => {
     const browser = new Browser();
     const { authorization, visited } = await signInWith('linkedin', browser);
 
-    expect(authorization.origin).toBe(issuer);
+    expect(authorization.origin).toBe(oidc.issuer);
     expect(authorization.searchParams.get('client_id')).toBe(linkedin.clientId);
     expect(authorization.searchParams.get('redirect_uri')).toBe(`${server.url}/api/auth/callback/linkedin`);
     // Auth.js's LinkedIn provider checks state only: no PKCE.
