@@ -2,7 +2,18 @@
  * Tables of the account system (src/server/auth): single-use mail tokens, failed-attempt counters for
  * rate limits, linked social sign-in accounts and the masquerade audit trail.
  */
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf } from './columns.ts';
 import { users } from './users.ts';
 
@@ -44,6 +55,40 @@ export const authAttempts = pgTable(
   (table) => [index('auth_attempts_key_created_at_idx').on(table.key, table.createdAt)],
 );
 
+/**
+ * One row per signed-in session (browser sign-in or masquerade). The session cookie and the backend token
+ * carry its id; sign-out sets revoked_at, and a revoked or unknown session is refused on every request.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_sessions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Fixed-window request counters (GraphQL, _log, uploads) shared by every process on the database: one
+ * upsert per counted request. Old windows are deleted now and then.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('rate_limit_counters_window_start_idx').on(table.windowStart),
+  ],
+);
+
 /** A social sign-in identity (provider + the provider's account id) linked to a user. */
 export const authAccounts = pgTable(
   'auth_accounts',
@@ -82,4 +127,5 @@ export const masqueradeAudit = pgTable(
 );
 
 export type AccountToken = typeof accountTokens.$inferSelect;
+export type AuthSession = typeof authSessions.$inferSelect;
 export type MasqueradeAuditEntry = typeof masqueradeAudit.$inferSelect;
