@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
+import { limitGraphQLRequest } from '../server/graphql/http-rate-limits';
 import { getGraphQLServer } from '../server/graphql/instance';
 
 /** The GraphQL API (SPEC section 7): JSON POST, GraphQL multipart uploads, GraphiQL outside production. */
-export const ALL: APIRoute = ({ request }) => getGraphQLServer().fetch(request);
+export const ALL: APIRoute = async ({ request, clientAddress }) =>
+  (await limitGraphQLRequest(request, clientAddress)) ?? getGraphQLServer().fetch(request);

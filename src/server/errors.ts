@@ -1,7 +1,16 @@
 import { GraphQLError } from 'graphql';
 
 /** Codes of expected failures; clients branch on them (`extensions.code`), never on messages. */
-export type AppErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT';
+export type AppErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  /** The action needs a confirmed e-mail address (e.g. uploading files). */
+  | 'EMAIL_NOT_VERIFIED'
+  /** A per-organization or per-user allowance (e.g. attachment count or total size) is used up. */
+  | 'QUOTA_EXCEEDED';
 
 /**
  * An expected failure: wrong input, missing permission, unknown entity. The GraphQL layer returns it with

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,15 +24,20 @@ import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
 import { organizationMembers, userRoles, users, type RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import { createLoaders } from '../../src/server/graphql/loaders';
-import { addOrganizationAttachment } from '../../src/server/modules/organizations/add-organization-attachment';
+import { maxUploadBytes } from '../../src/server/http/body-limits';
+import {
+  addOrganizationAttachment,
+  attachmentQuota,
+} from '../../src/server/modules/organizations/add-organization-attachment';
 import { readOrganizationAttachment } from '../../src/server/modules/organizations/read-organization-attachment';
 import { readFile } from '../../src/server/storage/file-storage';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 
 type TestUser = { id: number; roles: RoleId[] };
 
-async function insertUser(db: Database, email: string, roles: RoleId[], activeOrganizationId?: number) {
-  const [user] = await db.insert(users).values({ email, activeOrganizationId }).returning();
+async function insertUser(db: Database, email: string, roles: RoleId[], options: { verified?: boolean } = {}) {
+  const emailVerifiedAt = options.verified === false ? null : new Date();
+  const [user] = await db.insert(users).values({ email, emailVerifiedAt }).returning();
   if (!user) throw new Error('user not inserted');
   if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
   return { id: user.id, roles };
@@ -59,6 +65,7 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
   let otherRecruiter: TestUser;
   let applicant: TestUser;
   let staff: TestUser;
+  let unverified: TestUser;
   let acme: { id: number };
   let acmeLabs: { id: number };
   let draft: { id: number };
@@ -75,6 +82,7 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
     otherRecruiter = await insertUser(db, 'owner@globex.test', ['recruiter']);
     applicant = await insertUser(db, 'applicant@example.test', ['applicant']);
     staff = await insertUser(db, 'admin@jobboard.test', ['administrator']);
+    unverified = await insertUser(db, 'new@initech.test', ['recruiter'], { verified: false });
 
     acme = await insertOrganization(db, {
       name: 'Acme GmbH',
@@ -378,6 +386,8 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
       fileName: string;
       type?: string;
       user?: TestUser;
+      /** The frontend header (brand;locale); English messages by default. */
+      frontend?: string;
     }): Promise<{ status: number; body: GraphQLResponseBody<{ addOrganizationAttachment: Record<string, unknown> }> }> {
       const form = new FormData();
       form.set(
@@ -386,7 +396,7 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
       );
       form.set('map', JSON.stringify({ 0: ['variables.file'] }));
       form.set('0', new File([options.bytes], options.fileName, { type: options.type ?? 'application/octet-stream' }));
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { frontend: options.frontend ?? 'jobregio;en-GB' };
       const token = await as(options.user);
       if (token) headers.authorization = `Bearer ${token}`;
       const response = await backend.server.fetch('http://localhost/graphql', { method: 'POST', headers, body: form });
@@ -502,6 +512,7 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
           loaders: createLoaders(db),
           input: { organizationId: acme.id, file: new File([twoKilobytes], 'a.pdf') },
           limits: { ...defaultConstants.attachments, maxBytes: 1024 },
+          locale: 'en-GB',
         }),
       ).rejects.toMatchObject({ code: 'BAD_USER_INPUT', message: 'The file is larger than the maximum of 1 KB.' });
       expect(await attachmentRows(acme.id)).toHaveLength(rowsBefore);
@@ -533,6 +544,95 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
       expect(await storedFiles()).toEqual(before);
     });
 
+    it('accepts a file of exactly 50 MiB (52,428,800 bytes) over multipart', async () => {
+      expect(defaultConstants.attachments.maxBytes).toBe(maxUploadBytes);
+      const { db } = backend.handle;
+      const roomy = await insertOrganization(db, { name: 'Roomy GmbH', published: true, ownerUserId: owner.id });
+      const exact = new Uint8Array(maxUploadBytes).fill(0x20);
+      exact.set(pdfBytes);
+      const { body } = await upload({ organizationId: roomy.id, bytes: exact, fileName: 'exact.pdf', user: owner });
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.addOrganizationAttachment).toMatchObject({ size: maxUploadBytes });
+      const [row] = await attachmentRows(roomy.id);
+      expect((await readFile({ key: row!.storageKey, directory: uploadDir }))?.byteLength).toBe(maxUploadBytes);
+    });
+
+    it('refuses users without a confirmed e-mail address, in their language, storing nothing', async () => {
+      const { db } = backend.handle;
+      const initech = await insertOrganization(db, { name: 'Initech', published: true, ownerUserId: unverified.id });
+      const before = await storedFiles();
+      const english = await upload({
+        organizationId: initech.id,
+        bytes: pdfBytes,
+        fileName: 'a.pdf',
+        user: unverified,
+      });
+      expect(english.body.data ?? null).toBeNull();
+      expect(english.body.errors?.[0]).toMatchObject({
+        message: 'Please confirm your e-mail address before uploading files.',
+        extensions: { code: 'EMAIL_NOT_VERIFIED' },
+      });
+      const french = await upload({
+        organizationId: initech.id,
+        bytes: pdfBytes,
+        fileName: 'a.pdf',
+        user: unverified,
+        frontend: 'jobregio;fr',
+      });
+      expect(french.body.errors?.[0]?.message).toBe(
+        'Veuillez confirmer votre adresse e-mail avant de téléverser des fichiers.',
+      );
+      const german = await upload({
+        organizationId: initech.id,
+        bytes: pdfBytes,
+        fileName: 'a.pdf',
+        user: unverified,
+        frontend: 'tagblatt;de',
+      });
+      expect(german.body.errors?.[0]?.message).toBe(
+        'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse, bevor Sie Dateien hochladen.',
+      );
+      expect(await attachmentRows(initech.id)).toEqual([]);
+      expect(await storedFiles()).toEqual(before);
+    });
+
+    it('keeps an organization within 100 files and 500 MiB, up to the last byte', async () => {
+      const { db } = backend.handle;
+      const full = await insertOrganization(db, { name: 'Voll GmbH', published: true, ownerUserId: owner.id });
+      const existing = (index: number, sizeBytes: number) => ({
+        organizationId: full.id,
+        fileName: `old-${index}.pdf`,
+        mimeType: 'application/pdf',
+        sizeBytes,
+        storageKey: `${randomBytes(16).toString('hex')}.pdf`,
+      });
+      const before = await storedFiles();
+      await db
+        .insert(organizationAttachments)
+        .values(Array.from({ length: attachmentQuota.maxFiles }, (_, index) => existing(index, 1000)));
+      const tooMany = await upload({ organizationId: full.id, bytes: pdfBytes, fileName: 'a.pdf', user: owner });
+      expect(tooMany.body.errors?.[0]).toMatchObject({
+        message: 'An employer profile can have at most 100 files.',
+        extensions: { code: 'QUOTA_EXCEEDED' },
+      });
+
+      await db.delete(organizationAttachments).where(eq(organizationAttachments.organizationId, full.id));
+      const almostFull = attachmentQuota.maxTotalBytes - pdfBytes.byteLength;
+      await db.insert(organizationAttachments).values(existing(0, almostFull + 1));
+      const oneByteOver = await upload({ organizationId: full.id, bytes: pdfBytes, fileName: 'a.pdf', user: owner });
+      expect(oneByteOver.body.errors?.[0]?.extensions?.code).toBe('QUOTA_EXCEEDED');
+      expect(oneByteOver.body.errors?.[0]?.message).toContain('at most 500 MB in total');
+      expect(await storedFiles()).toEqual(before);
+
+      await db
+        .update(organizationAttachments)
+        .set({ sizeBytes: almostFull })
+        .where(eq(organizationAttachments.organizationId, full.id));
+      const lastByte = await upload({ organizationId: full.id, bytes: pdfBytes, fileName: 'a.pdf', user: owner });
+      expect(lastByte.body.errors).toBeUndefined();
+      expect(await attachmentRows(full.id)).toHaveLength(2);
+    });
+
     it('removes the stored file again when the row cannot be written', async () => {
       const before = await storedFiles();
       const { db } = backend.handle;
@@ -549,6 +649,7 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
           loaders: createLoaders(db),
           input: { organizationId: acme.id, file: new File([pdfBytes], 'a.pdf') },
           limits: defaultConstants.attachments,
+          locale: 'en-GB',
         }),
       ).rejects.toThrow('connection lost');
       expect(await storedFiles()).toEqual(before);

@@ -284,6 +284,16 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'organization.contact': 'Vos contacts',
   'organization.faq': 'Questions fréquentes',
   'organization.profile': 'Voir le profil',
+  'api.error.rateLimited': 'Trop de requêtes. Veuillez patienter un instant, puis réessayer.',
+  'attachment.error.emailNotVerified': 'Veuillez confirmer votre adresse e-mail avant de téléverser des fichiers.',
+  'attachment.error.typeNotAllowed':
+    'Les fichiers de ce type ne peuvent pas être téléversés. Types autorisés : {types}.',
+  'attachment.error.empty': 'Le fichier est vide.',
+  'attachment.error.tooLarge': 'Le fichier dépasse la taille maximale de {size}.',
+  'attachment.error.invalidContent': 'Le contenu du fichier n’est pas un fichier {type} valide.',
+  'attachment.error.tooManyFiles': 'Un profil employeur peut avoir au maximum {max} fichiers.',
+  'attachment.error.quotaExceeded':
+    'Ce fichier ne rentre plus : les fichiers d’un profil employeur ne peuvent dépasser {max} au total ({used} utilisés).',
   'share.heading': 'Partager cette offre',
   'share.email': 'E-mail',
   'job.similar': 'Offres similaires',

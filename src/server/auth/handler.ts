@@ -6,6 +6,7 @@
 import { Auth } from '@auth/core';
 import type { Brand } from '../../../brands/types.ts';
 import { getConfig } from '../config.ts';
+import { clientKeyOf, enforceRequestRate, requestRateSettings } from '../limits/request-rate.ts';
 import { createAuthConfig, signInPage } from './auth-config.ts';
 import { authBasePath, authOrigin, usesSecureCookies } from './auth-url.ts';
 import { isCsrfTokenValid } from './csrf.ts';
@@ -34,8 +35,16 @@ async function formOrJson(request: Request): Promise<Record<string, unknown>> {
 }
 
 /** POST _log: a client-side auth error (level, code, message) written to the server log. */
-async function handleLog(request: Request, secure: boolean): Promise<Response> {
+async function handleLog(request: Request, secure: boolean, clientAddress: string | null): Promise<Response> {
   if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } });
+  const refused = await enforceRequestRate(request, [
+    {
+      key: `auth-log:ip:${clientKeyOf(clientAddress)}`,
+      max: requestRateSettings().RATE_LIMIT_AUTH_LOG_PER_MINUTE,
+      windowSeconds: 60,
+    },
+  ]);
+  if (refused) return refused;
   const body = await formOrJson(request);
   const cookies = parseCookieHeader(request.headers.get('cookie'));
   if (!isCsrfTokenValid(cookies[csrfCookieName(secure)], body.csrfToken, getAuthSecretText())) {
@@ -75,7 +84,7 @@ export async function handleAuthRequest(request: Request, context: AuthHandlerCo
     .slice(authBasePath.length + 1)
     .split('/')
     .filter(Boolean);
-  if (action === '_log') return handleLog(request, secure);
+  if (action === '_log') return handleLog(request, secure, context.clientAddress);
 
   const providerIds = ['credentials', ...enabledSocialProviders(context.brand, config)];
   const target = signInTarget(providerIds, action, providerId);

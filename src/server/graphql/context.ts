@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import { brands, type Brand, type Locale } from '../../../brands/index.ts';
 import { FRONTEND_HEADER, parseFrontendHeader, VISUAL_EDITOR_HEADER } from '../../lib/backend-client/index.ts';
 import { verifyBackendToken } from '../auth/backend-token.ts';
+import { readSessionCookie } from '../auth/page-session.ts';
 import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
 import type { Database } from '../db/index.ts';
 import { userRoles, users } from '../db/schema/users.ts';
@@ -37,28 +38,53 @@ const refused = (message: string) =>
   new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
 
 /**
- * The viewer behind a bearer token. A token that is forged, expired, older than the user's not-before time
- * or names a user that no longer exists is refused outright, so the site can send the visitor to sign-out.
+ * The viewer a backend token names, or why it is refused: a token that is forged, expired, older than the
+ * user's not-before time or names a user that no longer exists.
  */
-async function viewerOf(request: Request, db: Database, secret: Uint8Array): Promise<Viewer> {
-  const authorization = request.headers.get('authorization');
-  if (!authorization) return anonymousViewer;
-  const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
-  if (!token) throw refused('The Authorization header must be "Bearer <token>".');
+export async function viewerOfToken(
+  db: Database,
+  secret: Uint8Array,
+  token: string,
+): Promise<{ viewer: Viewer } | { refusal: string }> {
   const claims = await verifyBackendToken(secret, token);
-  if (!claims) throw refused('Your session has expired. Please sign in again.');
+  if (!claims) return { refusal: 'Your session has expired. Please sign in again.' };
   const rows = await db
     .select({ id: users.id, tokensNotBefore: users.tokensNotBefore, role: userRoles.role })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, claims.userId));
   const user = rows[0];
-  if (!user) throw refused('Your account could not be found. Please sign in again.');
+  if (!user) return { refusal: 'Your account could not be found. Please sign in again.' };
   if (user.tokensNotBefore && claims.issuedAt * 1000 < user.tokensNotBefore.getTime()) {
-    throw refused('Your session has ended. Please sign in again.');
+    return { refusal: 'Your session has ended. Please sign in again.' };
   }
   // Roles come from the database, not the token: a revoked role ends at once, not when the token expires.
-  return { userId: user.id, roles: rows.flatMap((row) => (row.role ? [row.role] : [])) };
+  return { viewer: { userId: user.id, roles: rows.flatMap((row) => (row.role ? [row.role] : [])) } };
+}
+
+/**
+ * The viewer behind a bearer token. A refused token is refused outright (401), so the site can send the
+ * visitor to sign-out.
+ */
+async function viewerOf(request: Request, db: Database, secret: Uint8Array): Promise<Viewer> {
+  const authorization = request.headers.get('authorization');
+  if (!authorization) return anonymousViewer;
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  if (!token) throw refused('The Authorization header must be "Bearer <token>".');
+  const result = await viewerOfToken(db, secret, token);
+  if ('refusal' in result) throw refused(result.refusal);
+  return result.viewer;
+}
+
+/**
+ * The viewer behind a request's session cookie, for the endpoints that serve what GraphQL cannot carry
+ * (file downloads): the same token checks as a bearer token; no or a refused session is anonymous.
+ */
+export async function sessionViewerOf(request: Request, db: Database, secret: Uint8Array): Promise<Viewer> {
+  const { claims } = await readSessionCookie(request);
+  if (!claims) return anonymousViewer;
+  const result = await viewerOfToken(db, secret, claims.backendToken);
+  return 'viewer' in result ? result.viewer : anonymousViewer;
 }
 
 export async function createContext(request: Request, dependencies: ContextDependencies): Promise<GraphQLContext> {

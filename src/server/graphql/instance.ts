@@ -2,6 +2,7 @@ import { getAuthSecret } from '../auth/secret.ts';
 import { getBrand } from '../brand.ts';
 import { getConfig } from '../config.ts';
 import { getDatabase } from '../db/index.ts';
+import { publicOrigin } from '../public-origin.ts';
 import { createGraphQLServer, type GraphQLServer } from './yoga.ts';
 
 let server: GraphQLServer | undefined;
@@ -13,6 +14,7 @@ export function getGraphQLServer(): GraphQLServer {
     defaultBrand: getBrand(),
     authSecret: getAuthSecret,
     production: getConfig().NODE_ENV === 'production',
+    corsOrigin: publicOrigin().origin,
   });
   return server;
 }

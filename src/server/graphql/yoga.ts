@@ -1,30 +1,49 @@
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { GraphQLError } from 'graphql';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Brand } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
 import { AppError, toGraphQLError } from '../errors.ts';
+import { maxUploadBytes } from '../http/body-limits.ts';
 import { createContext, type GraphQLContext } from './context.ts';
 import { schema } from './schema.ts';
 
-/** Limits that keep one request from costing the server more than a page does. */
-export const queryLimits: QueryLimits = { maxDepth: 10, maxCost: 5000, maxAliases: 15 };
+/**
+ * Limits that keep one request from costing the server more than a page does. maxTokens is checked while
+ * the document is lexed, so an oversized document is refused before any AST is built: the largest
+ * operation the site sends (getJob in src/lib/operations/content.ts) has 96 tokens, searchJobs 78;
+ * 2,000 leaves room for API clients twenty times over.
+ */
+export const queryLimits: QueryLimits = { maxDepth: 10, maxCost: 5000, maxAliases: 15, maxTokens: 2000 };
 
 export interface QueryLimits {
   maxDepth: number;
   maxCost: number;
   maxAliases: number;
+  maxTokens: number;
 }
+
+/**
+ * Room for the multipart envelope (operations, map, part headers, boundaries) around a file of
+ * maxUploadBytes; the operations part is a small document because of maxTokens.
+ */
+export const uploadEnvelopeBytes = 1024 * 1024;
 
 export interface GraphQLServerOptions {
   getDatabase: () => Promise<Database>;
   defaultBrand: Brand;
   authSecret: () => Uint8Array;
-  /** Production hides introspection and GraphiQL. */
+  /** Production hides introspection, GraphiQL and the "Did you mean …" suggestions of error messages. */
   production: boolean;
+  /**
+   * The one origin that may call cross-origin, with credentials (the site's public origin). Requests from
+   * any other Origin get no CORS headers; unset allows none.
+   */
+  corsOrigin?: string;
   limits?: Partial<QueryLimits>;
   logError?: (error: unknown) => void;
 }
@@ -39,8 +58,34 @@ function isGraphQLError(error: unknown): error is GraphQLError {
   return error instanceof Error && error.name === 'GraphQLError';
 }
 
+/** graphql-js appends suggestions as " Did you mean …?" at the end of a message. */
+const suggestionPattern = /\s*Did you mean [\s\S]*$/;
+
+/**
+ * Removes the "Did you mean …" suggestions from an error's message: they name fields, arguments, types and
+ * enum values of the schema, which production keeps to itself (introspection is off there). The error is
+ * changed in place: a new GraphQLError could come from the other graphql build, which yoga would not
+ * recognise as a client error (see isGraphQLError).
+ */
+export function withoutSuggestions<TError extends Error>(error: TError): TError {
+  error.message = error.message.replace(suggestionPattern, '');
+  return error;
+}
+
+/** Validation errors do not pass through error masking: their suggestions are removed here. */
+const hideValidationSuggestions: Plugin = {
+  onValidate:
+    () =>
+    ({ result, setResult }) => {
+      if (result.length > 0) setResult(result.map(withoutSuggestions));
+    },
+};
+
+/** Errors of documents refused by maxTokens. */
+const tokenLimitErrors = new WeakSet<object>();
+
 /** Expected errors keep their code and message; anything else is logged and reaches clients masked. */
-function maskError(error: unknown, logError: (error: unknown) => void): Error {
+function maskError(error: unknown, logError: (error: unknown) => void, production: boolean): Error {
   const original = isGraphQLError(error) ? (error.originalError ?? undefined) : error;
   if (original instanceof AppError) {
     const masked = toGraphQLError(original);
@@ -50,7 +95,13 @@ function maskError(error: unknown, logError: (error: unknown) => void): Error {
   }
   // GraphQL's own errors (syntax, validation, variables) and deliberate GraphQLErrors are meant for clients.
   if (isGraphQLError(error) && (original === undefined || isGraphQLError(original))) {
-    return original ?? error;
+    const clientError = original ?? error;
+    if (tokenLimitErrors.has(clientError)) {
+      // A syntax error, which GraphQL over HTTP answers with 200 for application/json: a document this
+      // large is refused with 400 whatever the client accepts.
+      Object.assign(clientError.extensions, { http: { status: 400 } });
+    }
+    return production ? withoutSuggestions(clientError) : clientError;
   }
   logError(original ?? error);
   return new GraphQLError('Unexpected error.', {
@@ -62,17 +113,23 @@ function maskError(error: unknown, logError: (error: unknown) => void): Error {
 export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServer {
   const logError = options.logError ?? ((error: unknown) => console.error('GraphQL resolver failed', error));
   const limits = { ...queryLimits, ...options.limits };
+  const corsOrigin = options.corsOrigin;
   return createYoga<object, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     // Astro endpoints must return Astro's own Response class (DESIGN.md stack notes).
     fetchAPI: { Response },
     graphiql: !options.production,
-    // SPEC section 5 allows 50 MB attachments; the multipart envelope needs a little more.
-    maxRequestBodySize: 52_000_000,
+    // SPEC section 5 allows 50 MiB attachments; the multipart envelope needs a little more. JSON bodies are
+    // held to far less before they reach the server (src/server/http/).
+    maxRequestBodySize: maxUploadBytes + uploadEnvelopeBytes,
     landingPage: false,
     logging: false,
-    maskedErrors: { maskError: (error) => maskError(error, logError) },
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      return origin !== null && origin === corsOrigin ? { origin: [corsOrigin], credentials: true } : false;
+    },
+    maskedErrors: { maskError: (error) => maskError(error, logError, options.production) },
     context: async ({ request }) =>
       createContext(request, {
         db: await options.getDatabase(),
@@ -80,10 +137,15 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
         authSecret: options.authSecret(),
       }),
     plugins: [
+      maxTokensPlugin({
+        n: limits.maxTokens,
+        exposeLimits: true,
+        onReject: [(_context, error) => tokenLimitErrors.add(error)],
+      }),
       maxDepthPlugin({ n: limits.maxDepth, exposeLimits: true }),
       costLimitPlugin({ maxCost: limits.maxCost, exposeLimits: true }),
       maxAliasesPlugin({ n: limits.maxAliases, exposeLimits: true }),
-      ...(options.production ? [useDisableIntrospection()] : []),
+      ...(options.production ? [useDisableIntrospection(), hideValidationSuggestions] : []),
     ],
   });
 }

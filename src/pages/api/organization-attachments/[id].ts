@@ -1,23 +1,24 @@
 import type { APIRoute } from 'astro';
-import { anonymousViewer } from '../../../server/auth/viewer';
+import { getAuthSecret } from '../../../server/auth/secret';
 import { getDatabase } from '../../../server/db';
 import { AppError } from '../../../server/errors';
+import { sessionViewerOf } from '../../../server/graphql/context';
 import { createLoaders } from '../../../server/graphql/loaders';
 import { readOrganizationAttachment } from '../../../server/modules/organizations/read-organization-attachment';
 
 /**
  * GET /api/organization-attachments/{id}: an organization's uploaded file, if the visitor may see the
- * organization. Files live outside public/ under generated names; this is the only way to them.
+ * organization (members and staff also while it is unpublished). Files live outside public/ under
+ * generated names; this is the only way to them. Unknown, hidden and malformed ids all answer 404.
  */
-export const GET: APIRoute = async ({ params }) => {
+export const GET: APIRoute = async ({ params, request }) => {
   const { db } = await getDatabase();
   try {
     const file = await readOrganizationAttachment({
       db,
-      // Sessions arrive with the accounts issue; until then every visitor is anonymous.
-      viewer: anonymousViewer,
+      viewer: await sessionViewerOf(request, db, getAuthSecret()),
       loaders: createLoaders(db),
-      input: { id: Number(params.id) },
+      input: { id: params.id },
     });
     if (!file) return new Response('Not found', { status: 404 });
     return new Response(new Uint8Array(file.data), {

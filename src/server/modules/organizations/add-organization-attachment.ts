@@ -1,12 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, sum } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Locale } from '../../../../brands/index.ts';
+import { createTranslator, type Translate } from '../../../i18n/index.ts';
 import { requireSignedIn, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizationAttachments, organizations, type OrganizationAttachment } from '../../db/schema/organizations.ts';
+import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import type { Loaders } from '../../graphql/loaders.ts';
-import { detectFileType, extensionOf } from '../../storage/detect-file-type.ts';
-import { removeFile, storeFile } from '../../storage/file-storage.ts';
+import { detectFileType, extensionOf, fileTypeHeaderLength } from '../../storage/detect-file-type.ts';
+import { FileTooLargeError, peekStream, removeFile, storeFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
 import { getOrganizationAccess } from './get-organization-access.ts';
 
@@ -14,14 +17,13 @@ import { getOrganizationAccess } from './get-organization-access.ts';
 export interface UploadedFile {
   name: string;
   size: number;
-  type: string;
-  arrayBuffer(): Promise<ArrayBuffer>;
+  stream(): ReadableStream<Uint8Array>;
 }
 
 function isUploadedFile(value: unknown): value is UploadedFile {
   if (typeof value !== 'object' || value === null) return false;
   const file = value as Partial<Record<keyof UploadedFile, unknown>>;
-  return typeof file.name === 'string' && typeof file.size === 'number' && typeof file.arrayBuffer === 'function';
+  return typeof file.name === 'string' && typeof file.size === 'number' && typeof file.stream === 'function';
 }
 
 const inputSchema = z.object({
@@ -37,12 +39,56 @@ export interface AttachmentLimits {
   maxBytes: number;
 }
 
+/** What one organization may keep in attachments altogether. */
+export interface AttachmentQuota {
+  maxFiles: number;
+  maxTotalBytes: number;
+}
+
+export const attachmentQuota: AttachmentQuota = { maxFiles: 100, maxTotalBytes: 500 * 1024 * 1024 };
+
 const fileRefused = (message: string) => new AppError('BAD_USER_INPUT', message, { fieldErrors: { file: [message] } });
 
-/** 52428800 → "50 MB", 1024 → "1 KB". */
-function formatSize(bytes: number): string {
+/** 52428800 → "50 MB", 1024 → "1 KB", in the locale's number format. */
+function formatSize(bytes: number, locale: Locale): string {
   const [divisor, unit] = bytes >= 1024 * 1024 ? [1024 * 1024, 'MB'] : bytes >= 1024 ? [1024, 'KB'] : [1, 'bytes'];
-  return `${Number((bytes / divisor).toFixed(2))} ${unit}`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bytes / divisor)} ${unit}`;
+}
+
+/** Only people who proved their address may put files on the site (SPEC 6; auth README: verification). */
+async function requireVerifiedEmail(db: Database, userId: number, t: Translate): Promise<void> {
+  const [user] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  if (!user?.verifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', t('attachment.error.emailNotVerified'));
+}
+
+/** Refuses a file of `size` bytes that the organization's attachments would no longer fit in. */
+async function requireQuota(options: {
+  db: Pick<Database, 'select'>;
+  organizationId: number;
+  size: number;
+  quota: AttachmentQuota;
+  t: Translate;
+  locale: Locale;
+}): Promise<void> {
+  const { db, organizationId, size, quota, t, locale } = options;
+  const [usage] = await db
+    .select({ files: count(), bytes: sum(organizationAttachments.sizeBytes).mapWith(Number) })
+    .from(organizationAttachments)
+    .where(eq(organizationAttachments.organizationId, organizationId));
+  const files = usage?.files ?? 0;
+  const bytes = usage?.bytes ?? 0;
+  if (files + 1 > quota.maxFiles) {
+    throw new AppError('QUOTA_EXCEEDED', t('attachment.error.tooManyFiles', { max: quota.maxFiles }), {
+      maxFiles: quota.maxFiles,
+    });
+  }
+  if (bytes + size > quota.maxTotalBytes) {
+    const message = t('attachment.error.quotaExceeded', {
+      max: formatSize(quota.maxTotalBytes, locale),
+      used: formatSize(bytes, locale),
+    });
+    throw new AppError('QUOTA_EXCEEDED', message, { maxTotalBytes: quota.maxTotalBytes, usedBytes: bytes });
+  }
 }
 
 /** The uploaded name without any path, control characters or excess length; shown to visitors as is. */
@@ -56,10 +102,12 @@ export function cleanFileName(name: string): string {
 }
 
 /**
- * Adds a file (PDF or image) to an organization's page: owner or staff only. The file is accepted only
- * when its extension is allowed, its first bytes prove the same type and it is within the size limit.
- * It is stored under a generated key; the row is written in a transaction that also locks the
- * organization, and when the row cannot be written the stored file is removed again.
+ * Adds a file (PDF or image) to an organization's page: owner or staff only, with a confirmed e-mail
+ * address. The file is accepted only when its extension is allowed, its first bytes prove the same type,
+ * it is within the size limit and the organization's attachments stay within their quota. It is
+ * streamed to storage under a generated key, counted as it is written and refused as soon as it passes
+ * the limit; the row is written in a transaction that locks the organization (so two uploads cannot both
+ * take the last of the quota), and when the row cannot be written the stored file is removed again.
  */
 export async function addOrganizationAttachment(options: {
   db: Database;
@@ -67,10 +115,15 @@ export async function addOrganizationAttachment(options: {
   loaders: Loaders;
   input: unknown;
   limits: AttachmentLimits;
+  /** Language of the messages (the request's). */
+  locale: Locale;
+  quota?: AttachmentQuota;
   /** Upload directory; UPLOAD_DIR when unset. */
   storageDirectory?: string;
 }): Promise<OrganizationAttachment> {
-  const { db, viewer, loaders, limits } = options;
+  const { db, viewer, loaders, limits, locale } = options;
+  const quota = options.quota ?? attachmentQuota;
+  const t = createTranslator(locale);
   const { organizationId, file } = parseInput(inputSchema, options.input);
   requireSignedIn(viewer);
 
@@ -78,45 +131,53 @@ export async function addOrganizationAttachment(options: {
   if (!organization) throw new AppError('NOT_FOUND', `There is no organization ${organizationId}.`);
   const access = await getOrganizationAccess({ viewer, loaders, organization });
   if (!access.canAct) throw new AppError('FORBIDDEN', 'Only the owner of the organization can add attachments.');
+  await requireVerifiedEmail(db, viewer.userId, t);
 
   const fileName = cleanFileName(file.name);
   const extension = extensionOf(fileName);
   const allowed = limits.extensions.map((candidate) => candidate.toLowerCase());
   if (!allowed.includes(extension)) {
-    throw fileRefused(`Files of this type cannot be uploaded. Allowed types: ${allowed.join(', ')}.`);
+    throw fileRefused(t('attachment.error.typeNotAllowed', { types: allowed.join(', ') }));
   }
-  if (file.size === 0) throw fileRefused('The file is empty.');
-  if (file.size > limits.maxBytes) {
-    throw fileRefused(`The file is larger than the maximum of ${formatSize(limits.maxBytes)}.`);
-  }
-  const data = new Uint8Array(await file.arrayBuffer());
-  if (data.byteLength > limits.maxBytes) {
-    throw fileRefused(`The file is larger than the maximum of ${formatSize(limits.maxBytes)}.`);
-  }
-  const type = detectFileType(data);
+  const tooLarge = () => fileRefused(t('attachment.error.tooLarge', { size: formatSize(limits.maxBytes, locale) }));
+  if (file.size === 0) throw fileRefused(t('attachment.error.empty'));
+  if (file.size > limits.maxBytes) throw tooLarge();
+  // Checked again under the lock below; this spares writing a file that cannot be kept.
+  await requireQuota({ db, organizationId, size: file.size, quota, t, locale });
+  const { head, stream } = await peekStream(file.stream(), fileTypeHeaderLength);
+  const type = detectFileType(head);
   if (!type || !type.acceptedExtensions.includes(extension)) {
-    throw fileRefused(`The content of the file is not a valid ${extension.toUpperCase()} file.`);
+    await stream.cancel();
+    throw fileRefused(t('attachment.error.invalidContent', { type: extension.toUpperCase() }));
   }
 
-  const { key } = await storeFile({ data, extension: type.extension, directory: options.storageDirectory });
+  let stored: { key: string; size: number };
+  try {
+    stored = await storeFile({
+      data: stream,
+      maxBytes: limits.maxBytes,
+      extension: type.extension,
+      directory: options.storageDirectory,
+    });
+  } catch (error) {
+    if (error instanceof FileTooLargeError) throw tooLarge();
+    throw error;
+  }
+  const { key, size } = stored;
   try {
     return await db.transaction(async (tx) => {
-      // The lock keeps the organization from being deleted between this check and the insert.
+      // The lock keeps the organization from being deleted, and other uploads to it from counting the
+      // quota, between these checks and the insert.
       const [locked] = await tx
         .select({ id: organizations.id })
         .from(organizations)
         .where(eq(organizations.id, organizationId))
         .for('update');
       if (!locked) throw new AppError('NOT_FOUND', `There is no organization ${organizationId}.`);
+      await requireQuota({ db: tx, organizationId, size, quota, t, locale });
       const [row] = await tx
         .insert(organizationAttachments)
-        .values({
-          organizationId,
-          fileName,
-          mimeType: type.mimeType,
-          sizeBytes: data.byteLength,
-          storageKey: key,
-        })
+        .values({ organizationId, fileName, mimeType: type.mimeType, sizeBytes: size, storageKey: key })
         .returning();
       if (!row) throw new Error('Inserting the attachment returned no row.');
       return row;

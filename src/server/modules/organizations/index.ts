@@ -202,6 +202,7 @@ export const organizationsModule: GraphQLModule = {
           loaders: context.loaders,
           input: args,
           limits: context.brand.constants.attachments,
+          locale: context.locale,
         }),
     },
     OrganizationProfile: {

@@ -8,7 +8,22 @@ import { readFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
 import { getOrganizationAccess } from './get-organization-access.ts';
 
-const inputSchema = z.object({ id: z.coerce.number().int().positive({ error: 'id must be a positive number' }) });
+/** PostgreSQL's integer: ids beyond it exist nowhere and would fail the query. */
+const maxId = 2_147_483_647;
+
+const inputSchema = z.object({
+  id: z.union(
+    [
+      z.number().int().min(1).max(maxId),
+      z
+        .string()
+        .regex(/^[1-9][0-9]{0,9}$/)
+        .transform(Number)
+        .pipe(z.number().max(maxId)),
+    ],
+    { error: 'id must be a whole number from 1 to 2147483647' },
+  ),
+});
 
 export interface AttachmentFile {
   fileName: string;
