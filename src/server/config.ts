@@ -55,7 +55,10 @@ const configSchema = z
       .min(1, { error: 'expected a port number between 1 and 65535' })
       .max(65535, { error: 'expected a port number between 1 and 65535' })
       .default(3002),
-    /** Public origin used for canonical links; the request's origin when unset. */
+    /**
+     * The public origin (src/server/public-origin.ts): every absolute link, the allowed Host, Secure cookies
+     * and HSTS follow it. Required with DATABASE_URL; otherwise http://<HOST>:<PORT> (localhost for 0.0.0.0).
+     */
     SITE_URL: optionalUrl(['http:', 'https:'], 'https://jobs.example.de'),
     /** PostgreSQL for production; unset means the embedded PGlite database. */
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@127.0.0.1:5432/jobboard'),
@@ -84,11 +87,6 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
       .default('info'),
-    /**
-     * Trust X-Forwarded-Host/-Proto for the sign-in URLs (behind a reverse proxy). Off by default in production:
-     * the origin then comes from SITE_URL or the request itself.
-     */
-    AUTH_TRUST_HOST: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
     /** Social sign-in: a provider is offered when the brand enables it and both values are set. */
     LINKEDIN_CLIENT_ID: optionalText(),
     LINKEDIN_CLIENT_SECRET: optionalText(),
@@ -118,6 +116,15 @@ const configSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'required when DATABASE_URL is set: a random secret of at least 32 characters shared by all processes',
+      });
+    }
+    // Production (PostgreSQL, PM2, a reverse proxy) must name its public origin: links in mails, canonical
+    // URLs, the allowed Host and Secure cookies all follow it, never the request's Host header.
+    if (config.DATABASE_URL !== undefined && config.SITE_URL === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message: 'required when DATABASE_URL is set: the public origin of the site, e.g. https://jobs.example.de',
       });
     }
   });
