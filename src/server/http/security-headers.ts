@@ -11,11 +11,11 @@
  * Content-Security-Policy directives of every response. Pages get them from Astro together with their
  * script and style hashes; every other response (static files, JSON, redirects, refusals) gets only these.
  */
-export const contentSecurityPolicyDirectives: readonly string[] = [
+export const contentSecurityPolicyDirectives = [
   "object-src 'none'",
   "base-uri 'self'",
   "frame-ancestors 'self'",
-];
+] as const;
 
 /** The policy of a response that brings none of its own. */
 export const baselineContentSecurityPolicy = contentSecurityPolicyDirectives.join('; ');
