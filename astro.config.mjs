@@ -1,18 +1,45 @@
 // @ts-check
+import { createHash } from 'node:crypto';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { maxUploadRequestBytes } from './src/server/http/body-limits.ts';
+import { contentSecurityPolicyDirectives } from './src/server/http/security-headers.ts';
+import { inlineScripts } from './src/lib/inline-scripts.ts';
+
+/**
+ * An inline script's hash as CSP wants it.
+ * @param {string} text
+ * @returns {`sha256-${string}`}
+ */
+const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 // Brand, locale set and secrets are chosen at run time (FRONTEND, AUTH_SECRET, …): nothing here may read
 // them, so one build serves every brand and no secret reaches dist/. See docs/decisions/0002.
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // The front door (src/server/http/front-door.ts) refuses larger bodies by their Content-Length first;
+  // this bounds a body of unknown length (chunked) on the one path that takes uploads.
+  adapter: node({ mode: 'standalone', bodySizeLimit: maxUploadRequestBytes }),
   integrations: [react()],
   server: { port: 3002, host: true },
   // Locales are routed by our middleware because each brand has its own set (docs/decisions/0001).
   i18n: { locales: ['de', 'en-GB', 'fr'], defaultLocale: 'de', routing: 'manual' },
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    // Every page gets a Content-Security-Policy header: our directives, plus script-src and style-src with
+    // the hashes of Astro's inline scripts and styles and of ours (src/lib/inline-scripts.ts), never
+    // 'unsafe-inline' for scripts. Style attributes (theme variables, define:vars) stay allowed.
+    // docs/decisions/0009.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [...contentSecurityPolicyDirectives],
+      scriptDirective: { hashes: Object.values(inlineScripts).map(sha256) },
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
+  // No Markdown pages: Shiki's inline styles would need 'unsafe-inline' under the CSP.
+  markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto' },
   prefetch: false,
   devToolbar: { enabled: false },

@@ -36,7 +36,11 @@ if (process.env.pm_id === undefined) {
   await prepareDatabase(config);
 }
 
-// The standalone adapter reads HOST and PORT itself.
+// Our front door (src/server/http/front-door.ts) listens and hands Astro's standalone handler, which also
+// serves the static files, only the requests it admits; the adapter must not start a server of its own.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.PORT = String(config.PORT);
 process.env.HOST = config.HOST;
-await import(entry);
+const { handler } = await import(entry);
+const { startFrontDoor } = await import('../src/server/http/front-door.ts');
+await startFrontDoor({ handler, config });

@@ -5,23 +5,24 @@ import { getBrand } from './server/brand';
 import { dispatchEventOf, recordDispatchEvent, withoutDispatch } from './server/auth/dispatch';
 import { loadSessionUser, readSessionCookie } from './server/auth/page-session';
 import { clearSessionCookies } from './server/auth/session-cookies';
+import { securityHeaders } from './server/http/security-headers';
+import { publicOrigin } from './server/public-origin';
 
-/** Same-origin frame blocking and a few safe defaults on every response (SPEC section 2). */
-const securityHeaders = defineMiddleware(async (_context, next) => {
+/**
+ * The security headers of src/server/http/security-headers.ts on Astro's responses too, for `npm run dev`,
+ * where no front door sets them (in production the front door covers every response, this one included).
+ * A header the response has is kept: pages carry Astro's Content-Security-Policy with their hashes.
+ */
+const securityHeaderFallback = defineMiddleware(async (_context, next) => {
   const response = await next();
-  const headers = {
-    'X-Frame-Options': 'SAMEORIGIN',
-    'Content-Security-Policy': "frame-ancestors 'self'",
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-  };
+  const missing = Object.entries(securityHeaders(publicOrigin())).filter(([name]) => !response.headers.has(name));
   try {
-    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    for (const [name, value] of missing) response.headers.set(name, value);
     return response;
   } catch {
     // Responses passed through from fetch() have immutable headers: copy them.
     const copy = new Response(response.body, response);
-    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    for (const [name, value] of missing) copy.headers.set(name, value);
     return copy;
   }
 });
@@ -128,4 +129,4 @@ const session = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(securityHeaders, routing, session);
+export const onRequest = sequence(securityHeaderFallback, routing, session);

@@ -38,8 +38,23 @@ describe('configuration', () => {
       /AUTH_SECRET: required when DATABASE_URL is set/,
     );
     expect(
-      parseConfig({ DATABASE_URL: 'postgres://127.0.0.1/jobs', AUTH_SECRET: 'x'.repeat(32) }).AUTH_SECRET,
+      parseConfig({
+        DATABASE_URL: 'postgres://127.0.0.1/jobs',
+        AUTH_SECRET: 'x'.repeat(32),
+        SITE_URL: 'https://a.example',
+      }).AUTH_SECRET,
     ).toHaveLength(32);
+  });
+
+  it('demands SITE_URL, the public origin, with a shared PostgreSQL database', () => {
+    const production = { DATABASE_URL: 'postgres://127.0.0.1/jobs', AUTH_SECRET: 'x'.repeat(32) };
+    expect(() => parseConfig(production)).toThrow(/SITE_URL: required when DATABASE_URL is set: the public origin/);
+    expect(parseConfig({ ...production, SITE_URL: 'https://jobs.example.de' }).SITE_URL).toBe(
+      'https://jobs.example.de',
+    );
+    expect(() => parseConfig({ ...production, SITE_URL: 'ftp://jobs.example.de' })).toThrow(
+      /SITE_URL: expected a URL such as https:\/\/jobs.example.de \(got "ftp:\/\/jobs.example.de"\)/,
+    );
   });
 
   it('treats empty optional URLs as unset', () => {

@@ -36,7 +36,7 @@ const optionalText = () =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
-const hourlyLimit = (fallback: number, max: number) =>
+const limitCount = (fallback: number, max: number) =>
   z.coerce
     .number({ error: `expected a whole number from 1 to ${max}` })
     .int({ error: `expected a whole number from 1 to ${max}` })
@@ -55,7 +55,10 @@ const configSchema = z
       .min(1, { error: 'expected a port number between 1 and 65535' })
       .max(65535, { error: 'expected a port number between 1 and 65535' })
       .default(3002),
-    /** Public origin used for canonical links; the request's origin when unset. */
+    /**
+     * The public origin (src/server/public-origin.ts): every absolute link, the allowed Host, Secure cookies
+     * and HSTS follow it. Required with DATABASE_URL; otherwise http://<HOST>:<PORT> (localhost for 0.0.0.0).
+     */
     SITE_URL: optionalUrl(['http:', 'https:'], 'https://jobs.example.de'),
     /** PostgreSQL for production; unset means the embedded PGlite database. */
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@127.0.0.1:5432/jobboard'),
@@ -84,11 +87,6 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
       .default('info'),
-    /**
-     * Trust X-Forwarded-Host/-Proto for the sign-in URLs (behind a reverse proxy). Off by default in production:
-     * the origin then comes from SITE_URL or the request itself.
-     */
-    AUTH_TRUST_HOST: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
     /** Social sign-in: a provider is offered when the brand enables it and both values are set. */
     LINKEDIN_CLIENT_ID: optionalText(),
     LINKEDIN_CLIENT_SECRET: optionalText(),
@@ -105,10 +103,14 @@ const configSchema = z
     /** Sender of account mails (verification, password reset). */
     MAIL_FROM: z.string().trim().min(3).default('Jobboard <no-reply@jobboard.invalid>'),
     /** Abuse limits per sliding hour (src/server/auth/rate-limit.ts). */
-    SIGNIN_FAILURES_PER_ACCOUNT: hourlyLimit(100, 100),
-    SIGNIN_FAILURES_PER_IP: hourlyLimit(30, 10_000),
-    REGISTRATIONS_PER_IP: hourlyLimit(50, 10_000),
-    ACCOUNT_MAILS_PER_HOUR: hourlyLimit(5, 10_000),
+    SIGNIN_FAILURES_PER_ACCOUNT: limitCount(100, 100),
+    SIGNIN_FAILURES_PER_IP: limitCount(30, 10_000),
+    REGISTRATIONS_PER_IP: limitCount(50, 10_000),
+    ACCOUNT_MAILS_PER_HOUR: limitCount(5, 10_000),
+    /** Request limits of the HTTP endpoints, shared by all processes (src/server/limits/request-rate.ts). */
+    RATE_LIMIT_GRAPHQL_PER_MINUTE: limitCount(600, 1_000_000),
+    RATE_LIMIT_AUTH_LOG_PER_MINUTE: limitCount(30, 1_000_000),
+    RATE_LIMIT_UPLOADS_PER_HOUR: limitCount(30, 1_000_000),
   })
   .superRefine((config, context) => {
     // Several processes share a PostgreSQL database, so they must share one signing secret too; only the
@@ -118,6 +120,15 @@ const configSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'required when DATABASE_URL is set: a random secret of at least 32 characters shared by all processes',
+      });
+    }
+    // Production (PostgreSQL, PM2, a reverse proxy) must name its public origin: links in mails, canonical
+    // URLs, the allowed Host and Secure cookies all follow it, never the request's Host header.
+    if (config.DATABASE_URL !== undefined && config.SITE_URL === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message: 'required when DATABASE_URL is set: the public origin of the site, e.g. https://jobs.example.de',
       });
     }
   });

@@ -4,6 +4,20 @@ import { brandServers } from '../../playwright.config';
 
 const origin = (brand: string) => `http://127.0.0.1:${brandServers.find((server) => server.brand === brand)!.port}`;
 
+// The browser reports on the console what the Content-Security-Policy blocks: "Refused to load …", "Executing
+// inline script violates the following Content Security Policy directive …". No test of the shell may see it.
+const refusal = /Refused to|violates the following Content Security Policy/;
+let refused: string[] = [];
+test.beforeEach(({ page }) => {
+  refused = [];
+  page.on('console', (message) => {
+    if (refusal.test(message.text())) refused.push(message.text());
+  });
+});
+test.afterEach(() => {
+  expect(refused, 'the browser refused a script, style or frame').toEqual([]);
+});
+
 /** "#1c788c" → "rgb(28, 120, 140)" as the browser reports colours. */
 function rgb(hex: string): string {
   const value = Number.parseInt(hex.slice(1), 16);
@@ -129,4 +143,47 @@ test('pages without islands load no JavaScript file', async ({ page }) => {
   await page.goto(origin('tagblatt'));
   await page.goto(`${origin('tagblatt')}/privacy-policy`);
   expect(scripts).toEqual([]);
+});
+
+test('under the Content-Security-Policy inline scripts run, islands hydrate and signing in and out works', async ({
+  page,
+}) => {
+  const base = origin('jobregio');
+  const response = await page.goto(`${base}/de/jobs`);
+  const policy = (await response!.allHeaders())['content-security-policy'] ?? '';
+  expect(policy).toMatch(/script-src 'self' 'sha256-/);
+  expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  // The inline flag script ran and the search filter island hydrated (Astro drops `ssr` once it has).
+  await expect(page.locator('html')).toHaveAttribute('data-js', 'true');
+  await expect(page.locator('astro-island')).not.toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // An inline script without a listed hash is refused, and the console check sees it.
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'document.documentElement.dataset.injected = "true";';
+    document.body.append(script);
+  });
+  await expect.poll(() => refused.length).toBe(1);
+  await expect(page.locator('html')).not.toHaveAttribute('data-injected');
+  refused = [];
+
+  // Account pages, the session watcher island of a signed-in visitor, and the self-posting sign-out page.
+  const email = `csp-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = 'correct-horse-battery';
+  await page.goto(`${base}/de/user/register`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Neues Passwort').fill(password);
+  await page.getByLabel('Passwort wiederholen').fill(password);
+  await page.getByRole('button', { name: 'Konto anlegen' }).click();
+  await expect(page.locator('#registered')).toBeVisible();
+  await page.goto(`${base}/de/user/login`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(`${base}/de/dashboard`);
+  await expect(page.locator('astro-island')).not.toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.goto(`${base}/de/user/logout`);
+  await expect(page).toHaveURL(`${base}/de/`);
+  await expect(page.locator('[data-signed-in]')).toHaveCount(0);
 });

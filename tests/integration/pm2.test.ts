@@ -32,6 +32,21 @@ describe('PM2 cluster', () => {
     expect(result.stderr).toContain('Refusing to start PM2 without DATABASE_URL');
   });
 
+  it('refuses to start without SITE_URL, the public origin', async () => {
+    const result = spawnSync('npm', ['run', 'pm2:start'], {
+      env: {
+        ...env,
+        DATABASE_URL: database.databaseUrl!,
+        AUTH_SECRET: 'pm2-test-secret-0123456789abcdef0123',
+        PORT: String(await freePort()),
+        SITE_URL: '',
+      },
+      encoding: 'utf8',
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('SITE_URL: required when DATABASE_URL is set');
+  });
+
   it('runs two workers on Node 24 with a 512 MB restart limit', async () => {
     const port = await freePort();
     const started = spawnSync('npm', ['run', 'pm2:start'], {
@@ -40,6 +55,7 @@ describe('PM2 cluster', () => {
         DATABASE_URL: database.databaseUrl!,
         AUTH_SECRET: 'pm2-test-secret-0123456789abcdef0123',
         PORT: String(port),
+        SITE_URL: `http://127.0.0.1:${port}`,
       },
       encoding: 'utf8',
     });

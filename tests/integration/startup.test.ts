@@ -35,4 +35,13 @@ describe('start-up configuration check', () => {
     expect(output).toMatch(/PORT: expected a port number/);
     expect(output).toMatch(/DATABASE_URL: expected a URL such as postgres:/);
   });
+  it('demands the public origin in production (PostgreSQL)', async () => {
+    const { code, output } = await runServeExpectingFailure({
+      DATABASE_URL: 'postgres://127.0.0.1:5432/test',
+      AUTH_SECRET: 'startup-test-secret-0123456789abcdefgh',
+      SITE_URL: '',
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('SITE_URL: required when DATABASE_URL is set: the public origin of the site');
+  });
 });

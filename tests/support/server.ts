@@ -25,13 +25,16 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts the built server (scripts/serve.mjs) with the given environment and waits until it answers. */
+/**
+ * Starts the built server (scripts/serve.mjs) with the given environment and waits until it answers. A
+ * free port is chosen unless `env.PORT` names one (e.g. to put it into SITE_URL).
+ */
 export async function startServer(
   env: Record<string, string> = {},
   // PGlite allows one process per data directory: every test server gets its own.
   dataDir = mkdtempSync(join(tmpdir(), 'jobboard-server-')),
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = '';
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: {

@@ -299,4 +299,12 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'landing.searchAll': 'Show all matching jobs',
   'error.backHome': 'Back to the home page',
   'error.searchJobs': 'Search jobs',
+  'http.400': 'The request is malformed.',
+  'http.405': 'This request method is not supported.',
+  'http.408': 'The request took too long.',
+  'http.411': 'Please send the length of the data (Content-Length).',
+  'http.413': 'The data sent is too large: at most {limit} is allowed.',
+  'http.414': 'The address is too long.',
+  'http.421': 'This server does not serve this address.',
+  'http.431': 'The request headers are too large.',
 };

@@ -306,4 +306,12 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'landing.searchAll': 'Voir toutes les offres correspondantes',
   'error.backHome': 'Retour à l’accueil',
   'error.searchJobs': 'Rechercher des emplois',
+  'http.400': 'La requête est mal formée.',
+  'http.405': 'Cette méthode de requête n’est pas prise en charge.',
+  'http.408': 'La requête a pris trop de temps.',
+  'http.411': 'Veuillez indiquer la longueur des données (Content-Length).',
+  'http.413': 'Les données envoyées sont trop volumineuses : {limit} au maximum.',
+  'http.414': 'L’adresse est trop longue.',
+  'http.421': 'Ce serveur ne dessert pas cette adresse.',
+  'http.431': 'Les en-têtes de la requête sont trop volumineux.',
 };

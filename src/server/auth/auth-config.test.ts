@@ -4,7 +4,7 @@ import { createAuthConfig } from './auth-config';
 import { signInTarget } from './handler';
 
 describe('Auth.js configuration', () => {
-  const config = createAuthConfig({ brand: brands.tagblatt, origin: new URL('http://127.0.0.1'), clientAddress: null });
+  const config = createAuthConfig({ brand: brands.tagblatt, clientAddress: null });
 
   it('uses JWT sessions of 30 days, our pages, and 900 s state and PKCE cookies', () => {
     expect(config.session).toEqual({ strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 });

@@ -7,7 +7,7 @@ import Credentials from '@auth/core/providers/credentials';
 import type { Brand } from '../../../brands/types.ts';
 import { getConfig } from '../config.ts';
 import { getDatabase } from '../db/index.ts';
-import { authBasePath, sameOriginPath, trustsHost, usesSecureCookies } from './auth-url.ts';
+import { authBasePath, sameOriginPath, usesSecureCookies } from './auth-url.ts';
 import { getAuthSecret, getAuthSecretText } from './secret.ts';
 import {
   claimsForSignIn,
@@ -48,18 +48,19 @@ function signupStartOf(user: object): SignupStartClaims | null {
 
 export interface AuthRequestContext {
   brand: Brand;
-  origin: URL;
   clientAddress: string | null;
 }
 
 export function createAuthConfig(context: AuthRequestContext): AuthConfig {
   const config = getConfig();
-  const secure = usesSecureCookies(context.origin, config);
+  const secure = usesSecureCookies(config);
   const { stateAndPkceCookieMaxAgeSeconds } = context.brand.constants.session;
   return {
     basePath: authBasePath,
     secret: getAuthSecretText(),
-    trustHost: trustsHost(config),
+    // The request handed to Auth.js is rebuilt on the configured public origin (handler.ts), so its Host
+    // is ours, not the client's.
+    trustHost: true,
     useSecureCookies: secure,
     session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds },
     pages: { signIn: signInPage, signOut: signOutPage, error: signInPage },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
-import { authOrigin, isSameOriginRequest, sameOriginPath, trustsHost, usesSecureCookies } from './auth-url';
+import { isSameOriginRequest, sameOriginPath, usesSecureCookies } from './auth-url';
 
 const origin = new URL('https://jobs.example.de');
 
@@ -26,41 +26,23 @@ describe('callback URLs', () => {
   });
 });
 
-describe('auth origin and cookies', () => {
-  const request = (headers: Record<string, string> = {}) =>
-    new Request('http://127.0.0.1:3002/api/auth/csrf', { headers });
-
-  it('uses SITE_URL, else forwarded headers when trusted, else the request', () => {
-    expect(authOrigin(request(), parseConfig({ SITE_URL: 'https://jobs.example.de/x' })).href).toBe(
-      'https://jobs.example.de/',
-    );
-    const forwarded = { 'x-forwarded-host': 'proxy.example', 'x-forwarded-proto': 'https' };
-    expect(authOrigin(request(forwarded), parseConfig({ AUTH_TRUST_HOST: 'true' })).href).toBe(
-      'https://proxy.example/',
-    );
-    expect(authOrigin(request(forwarded), parseConfig({})).href).toBe('http://127.0.0.1:3002/');
-  });
-
+describe('same-origin requests and cookies', () => {
   it('accepts a request only when its Origin is the public origin or its own', () => {
     const post = (headers: Record<string, string>) =>
       new Request('http://127.0.0.1:3002/api/analytics/events', { method: 'POST', headers });
     const site = parseConfig({ SITE_URL: 'https://jobs.example.de' });
     expect(isSameOriginRequest(post({ origin: 'https://jobs.example.de' }), site)).toBe(true);
     expect(isSameOriginRequest(post({ origin: 'http://127.0.0.1:3002' }), site)).toBe(true);
+    expect(isSameOriginRequest(post({ origin: 'http://jobs.example.de' }), site)).toBe(false);
     expect(isSameOriginRequest(post({ origin: 'https://evil.example' }), site)).toBe(false);
     expect(isSameOriginRequest(post({ origin: 'null' }), site)).toBe(false);
     expect(isSameOriginRequest(post({}), site)).toBe(false);
   });
 
-  it('makes cookies Secure only in production on https', () => {
-    expect(usesSecureCookies(origin, parseConfig({ NODE_ENV: 'production' }))).toBe(true);
-    expect(usesSecureCookies(origin, parseConfig({ NODE_ENV: 'development' }))).toBe(false);
-    expect(usesSecureCookies(new URL('http://127.0.0.1'), parseConfig({}))).toBe(false);
-  });
-
-  it('trusts the host unless told not to', () => {
-    expect(trustsHost(parseConfig({}))).toBe(true);
-    expect(trustsHost(parseConfig({ AUTH_TRUST_HOST: 'false' }))).toBe(false);
-    expect(trustsHost(parseConfig({ AUTH_TRUST_HOST: 'false', SITE_URL: 'https://a.example' }))).toBe(true);
+  it('makes cookies Secure exactly when the public origin is https, whatever NODE_ENV says', () => {
+    expect(usesSecureCookies(parseConfig({ SITE_URL: 'https://jobs.example.de' }))).toBe(true);
+    expect(usesSecureCookies(parseConfig({ SITE_URL: 'https://jobs.example.de', NODE_ENV: 'development' }))).toBe(true);
+    expect(usesSecureCookies(parseConfig({ SITE_URL: 'http://jobs.example.de' }))).toBe(false);
+    expect(usesSecureCookies(parseConfig({ HOST: '127.0.0.1' }))).toBe(false);
   });
 });

@@ -1,40 +1,26 @@
 /**
- * Which origin the sign-in flows run on and whether their cookies are Secure. SITE_URL wins when set;
- * behind a proxy, X-Forwarded-Host/-Proto count only with AUTH_TRUST_HOST=true; otherwise the request's
- * own origin. Cookies are Secure (and __Secure-/__Host- prefixed) in production on https.
+ * The sign-in flows run on the one public origin (src/server/public-origin.ts), never on the request's Host
+ * or X-Forwarded-* headers: Auth.js gets its request rebuilt on it, and its cookies are Secure (with
+ * __Secure-/__Host- names) exactly when that origin is https, also behind a TLS-terminating proxy.
  */
 import { getConfig, type AppConfig } from '../config.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export const authBasePath = '/api/auth';
 
-export function authOrigin(request: Request, config: AppConfig = getConfig()): URL {
-  if (config.SITE_URL) return new URL(new URL(config.SITE_URL).origin);
-  const url = new URL(request.url);
-  const forwardedHost = request.headers.get('x-forwarded-host');
-  if (config.AUTH_TRUST_HOST === 'true' && forwardedHost) {
-    const protocol = (request.headers.get('x-forwarded-proto') ?? url.protocol).replace(/:$/, '');
-    return new URL(`${protocol}://${forwardedHost.split(',')[0]!.trim()}`);
-  }
-  return new URL(url.origin);
-}
-
 /**
- * Whether a request was sent by a page of this site: its Origin is the public origin or the request's own.
- * Astro's checkOrigin covers form submissions only; JSON requests from islands are checked with this.
+ * Whether a request was sent by a page of this site: its Origin is the public origin or the request's own
+ * (a page opened on a loopback address the front door admits, e.g. http://127.0.0.1:3002). Astro's
+ * checkOrigin covers form submissions only; JSON requests from islands are checked with this.
  */
 export function isSameOriginRequest(request: Request, config: AppConfig = getConfig()): boolean {
   const origin = request.headers.get('origin');
   if (!origin) return false;
-  return origin === authOrigin(request, config).origin || origin === new URL(request.url).origin;
+  return origin === publicOrigin(config).origin || origin === new URL(request.url).origin;
 }
 
-export function usesSecureCookies(origin: URL, config: AppConfig = getConfig()): boolean {
-  return config.NODE_ENV === 'production' && origin.protocol === 'https:';
-}
-
-/** Auth.js's trustHost: the origin is configured (SITE_URL), or the operator trusts the Host header. */
-export function trustsHost(config: AppConfig = getConfig()): boolean {
-  return config.SITE_URL !== undefined || config.AUTH_TRUST_HOST !== 'false';
+export function usesSecureCookies(config: AppConfig = getConfig()): boolean {
+  return publicOrigin(config).protocol === 'https:';
 }
 
 /**

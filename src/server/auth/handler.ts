@@ -6,9 +6,10 @@
 import { Auth } from '@auth/core';
 import type { Brand } from '../../../brands/types.ts';
 import { getConfig } from '../config.ts';
-import { clientKeyOf, enforceRequestRate, requestRateSettings } from '../limits/request-rate.ts';
+import { clientKeyOf, enforceRequestRate } from '../limits/request-rate.ts';
 import { createAuthConfig, signInPage } from './auth-config.ts';
-import { authBasePath, authOrigin, usesSecureCookies } from './auth-url.ts';
+import { publicOrigin } from '../public-origin.ts';
+import { authBasePath, usesSecureCookies } from './auth-url.ts';
 import { isCsrfTokenValid } from './csrf.ts';
 import { getAuthSecretText } from './secret.ts';
 import { csrfCookieName, parseCookieHeader, rechunkSessionCookies, sessionCookieName } from './session-cookies.ts';
@@ -40,7 +41,7 @@ async function handleLog(request: Request, secure: boolean, clientAddress: strin
   const refused = await enforceRequestRate(request, [
     {
       key: `auth-log:ip:${clientKeyOf(clientAddress)}`,
-      max: requestRateSettings().RATE_LIMIT_AUTH_LOG_PER_MINUTE,
+      max: getConfig().RATE_LIMIT_AUTH_LOG_PER_MINUTE,
       windowSeconds: 60,
     },
   ]);
@@ -77,8 +78,8 @@ export function signInTarget(
 
 export async function handleAuthRequest(request: Request, context: AuthHandlerContext): Promise<Response> {
   const config = getConfig();
-  const origin = authOrigin(request, config);
-  const secure = usesSecureCookies(origin, config);
+  const origin = publicOrigin(config);
+  const secure = usesSecureCookies(config);
   const url = new URL(request.url);
   const [action = '', providerId] = url.pathname
     .slice(authBasePath.length + 1)
@@ -90,7 +91,7 @@ export async function handleAuthRequest(request: Request, context: AuthHandlerCo
   const target = signInTarget(providerIds, action, providerId);
   if (target) return Response.redirect(new URL(target, origin), 302);
 
-  // Auth.js builds its URLs from the request: give it the public origin.
+  // Auth.js builds its URLs (callbacks, redirects, cookie names) from the request: give it the public origin.
   const publicUrl = new URL(`${url.pathname}${url.search}`, origin);
   const authRequest = new Request(publicUrl, {
     method: request.method,
@@ -99,7 +100,7 @@ export async function handleAuthRequest(request: Request, context: AuthHandlerCo
   });
   const response = await Auth(
     authRequest,
-    createAuthConfig({ brand: context.brand, origin, clientAddress: context.clientAddress }),
+    createAuthConfig({ brand: context.brand, clientAddress: context.clientAddress }),
   );
 
   const requestCookieNames = Object.keys(parseCookieHeader(request.headers.get('cookie')));

@@ -3,24 +3,23 @@
  * the page puts its token into a hidden `csrfToken` field, and POST handlers check it with `checkPageCsrf`.
  */
 import type { AstroCookies } from 'astro';
-import { authOrigin, usesSecureCookies } from './auth-url.ts';
+import { usesSecureCookies } from './auth-url.ts';
 import { createCsrfToken, csrfTokenFromCookie, isCsrfTokenValid } from './csrf.ts';
 import { getAuthSecretText } from './secret.ts';
 import { csrfCookieName } from './session-cookies.ts';
 
 interface PageContext {
-  request: Request;
   cookies: AstroCookies;
 }
 
-function cookieNameFor(request: Request): { name: string; secure: boolean } {
-  const secure = usesSecureCookies(authOrigin(request));
+function cookieNameFor(): { name: string; secure: boolean } {
+  const secure = usesSecureCookies();
   return { name: csrfCookieName(secure), secure };
 }
 
 /** The token for this visitor's forms; sets the cookie when there is none yet. */
 export function pageCsrfToken(context: PageContext): string {
-  const { name, secure } = cookieNameFor(context.request);
+  const { name, secure } = cookieNameFor();
   const secret = getAuthSecretText();
   const existing = csrfTokenFromCookie(context.cookies.get(name)?.value, secret);
   if (existing) return existing;
@@ -30,6 +29,6 @@ export function pageCsrfToken(context: PageContext): string {
 }
 
 export function checkPageCsrf(context: PageContext, submitted: FormDataEntryValue | null): boolean {
-  const { name } = cookieNameFor(context.request);
+  const { name } = cookieNameFor();
   return isCsrfTokenValid(context.cookies.get(name)?.value, submitted, getAuthSecretText());
 }

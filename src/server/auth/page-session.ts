@@ -6,7 +6,7 @@
 import { decode } from '@auth/core/jwt';
 import { getUser, type SessionUser } from '../../features/account/operations.ts';
 import { BackendGraphQLError, type BackendClient } from '../../lib/backend-client/index.ts';
-import { authOrigin, usesSecureCookies } from './auth-url.ts';
+import { usesSecureCookies } from './auth-url.ts';
 import { getAuthSecretText } from './secret.ts';
 import { parseClaims, type SessionClaims } from './session-claims.ts';
 import { joinSessionChunks, parseCookieHeader, sessionCookieName } from './session-cookies.ts';
@@ -29,8 +29,7 @@ export interface SessionCookieState {
 }
 
 export async function readSessionCookie(request: Request): Promise<SessionCookieState> {
-  const origin = authOrigin(request);
-  const secure = usesSecureCookies(origin);
+  const secure = usesSecureCookies();
   const cookieName = sessionCookieName(secure);
   const cookies = parseCookieHeader(request.headers.get('cookie'));
   const value = joinSessionChunks(cookies, cookieName);

@@ -4,13 +4,13 @@
  * device stays signed in with a fresh session, and a masquerade swaps the identity of the session.
  */
 import { encode } from '@auth/core/jwt';
-import { authOrigin, usesSecureCookies } from './auth-url.ts';
+import { usesSecureCookies } from './auth-url.ts';
 import { getAuthSecretText } from './secret.ts';
 import { sessionMaxAgeSeconds, toJwt, type SessionClaims } from './session-claims.ts';
 import { parseCookieHeader, rechunkSessionCookies, sessionCookieName } from './session-cookies.ts';
 
 export async function sessionSetCookies(request: Request, claims: SessionClaims, now = new Date()): Promise<string[]> {
-  const secure = usesSecureCookies(authOrigin(request));
+  const secure = usesSecureCookies();
   const name = sessionCookieName(secure);
   const value = await encode({
     token: toJwt(claims),

@@ -1,6 +1,7 @@
+import { getConfig } from '../config.ts';
 import { verifyBackendToken } from '../auth/backend-token.ts';
 import { getAuthSecret } from '../auth/secret.ts';
-import { clientKeyOf, enforceRequestRate, requestRateSettings, type RateLimit } from '../limits/request-rate.ts';
+import { clientKeyOf, enforceRequestRate, type RateLimit } from '../limits/request-rate.ts';
 
 /** The user named by a valid bearer token, or null (the GraphQL context refuses invalid ones later). */
 async function tokenUserId(request: Request): Promise<number | null> {
@@ -16,7 +17,7 @@ async function tokenUserId(request: Request): Promise<number | null> {
  */
 export async function limitGraphQLRequest(request: Request, clientAddress: string | null): Promise<Response | null> {
   if (request.method === 'OPTIONS') return null;
-  const settings = requestRateSettings();
+  const settings = getConfig();
   const client = clientKeyOf(clientAddress);
   const limits: RateLimit[] = [
     { key: `graphql:ip:${client}`, max: settings.RATE_LIMIT_GRAPHQL_PER_MINUTE, windowSeconds: 60 },

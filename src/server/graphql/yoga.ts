@@ -8,7 +8,7 @@ import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Brand } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
 import { AppError, toGraphQLError } from '../errors.ts';
-import { maxUploadBytes } from '../http/body-limits.ts';
+import { maxUploadRequestBytes } from '../http/body-limits.ts';
 import { createContext, type GraphQLContext } from './context.ts';
 import { schema } from './schema.ts';
 
@@ -26,12 +26,6 @@ export interface QueryLimits {
   maxAliases: number;
   maxTokens: number;
 }
-
-/**
- * Room for the multipart envelope (operations, map, part headers, boundaries) around a file of
- * maxUploadBytes; the operations part is a small document because of maxTokens.
- */
-export const uploadEnvelopeBytes = 1024 * 1024;
 
 export interface GraphQLServerOptions {
   getDatabase: () => Promise<Database>;
@@ -122,7 +116,7 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
     graphiql: !options.production,
     // SPEC section 5 allows 50 MiB attachments; the multipart envelope needs a little more. JSON bodies are
     // held to far less before they reach the server (src/server/http/).
-    maxRequestBodySize: maxUploadBytes + uploadEnvelopeBytes,
+    maxRequestBodySize: maxUploadRequestBytes,
     landingPage: false,
     logging: false,
     cors: (request) => {

@@ -1,2 +1,19 @@
-// SPEC 5: attachments up to 50 MiB
+/**
+ * How large a request body may be, in bytes: the one place for these numbers. The front door
+ * (src/server/http/front-door.ts) refuses a larger Content-Length before the body is read; the upload code
+ * checks each file against `maxUploadBytes`; astro.config.mjs bounds chunked bodies with the upload maximum.
+ *
+ * Runs under plain Node too (scripts/serve.mjs): erasable TypeScript only.
+ */
+
+/** SPEC section 5: an attachment is at most 50 MB (50 MiB). */
 export const maxUploadBytes = 52_428_800;
+
+/** Room for the rest of a GraphQL multipart request around one file: operations, map, part headers. */
+export const uploadEnvelopeBytes = 65_536;
+
+/** The largest request there is: a GraphQL multipart upload of one maximal file. */
+export const maxUploadRequestBytes = maxUploadBytes + uploadEnvelopeBytes;
+
+/** Every other POST body (forms, /api/auth/*, /api/analytics/*, /graphql JSON): 100 KB. */
+export const smallBodyBytes = 102_400;

@@ -1,15 +1,9 @@
+import { parseConfig } from '../config';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../db/schema/auth.ts';
 import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
-import {
-  clientKeyOf,
-  countRequest,
-  deleteOldWindows,
-  parseRequestRateSettings,
-  rateLimitedResponse,
-  type RateLimit,
-} from './request-rate.ts';
+import { clientKeyOf, countRequest, deleteOldWindows, rateLimitedResponse, type RateLimit } from './request-rate.ts';
 
 describe('request rate limits', () => {
   let database: TestDatabase;
@@ -85,14 +79,14 @@ describe('request rate limits', () => {
     expect(body.errors[0]?.message).toMatch(/^Zu viele Anfragen/);
   });
 
-  it('reads the limits from the environment, naming a wrong variable', () => {
-    expect(parseRequestRateSettings({})).toEqual({
+  it('reads the limits from the configuration, naming a wrong variable', () => {
+    expect(parseConfig({})).toMatchObject({
       RATE_LIMIT_GRAPHQL_PER_MINUTE: 600,
       RATE_LIMIT_AUTH_LOG_PER_MINUTE: 30,
       RATE_LIMIT_UPLOADS_PER_HOUR: 30,
     });
-    expect(parseRequestRateSettings({ RATE_LIMIT_GRAPHQL_PER_MINUTE: '5' }).RATE_LIMIT_GRAPHQL_PER_MINUTE).toBe(5);
-    expect(() => parseRequestRateSettings({ RATE_LIMIT_UPLOADS_PER_HOUR: '0' })).toThrow(
+    expect(parseConfig({ RATE_LIMIT_GRAPHQL_PER_MINUTE: '5' }).RATE_LIMIT_GRAPHQL_PER_MINUTE).toBe(5);
+    expect(() => parseConfig({ RATE_LIMIT_UPLOADS_PER_HOUR: '0' })).toThrow(
       /RATE_LIMIT_UPLOADS_PER_HOUR: expected a whole number/,
     );
   });

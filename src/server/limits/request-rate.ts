@@ -6,7 +6,6 @@
  */
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { createTranslator, isSupportedLocale } from '../../i18n/index.ts';
 import { FRONTEND_HEADER, parseFrontendHeader } from '../../lib/backend-client/index.ts';
 import { getDatabase, type Database } from '../db/index.ts';
@@ -25,41 +24,6 @@ export interface RateLimitRefusal {
   limit: RateLimit;
   /** Seconds until the window that refused ends. */
   retryAfterSeconds: number;
-}
-
-const positiveCount = (fallback: number) =>
-  z.coerce
-    .number({ error: 'expected a whole number from 1 to 1000000' })
-    .int({ error: 'expected a whole number from 1 to 1000000' })
-    .min(1, { error: 'expected a whole number from 1 to 1000000' })
-    .max(1_000_000, { error: 'expected a whole number from 1 to 1000000' })
-    .default(fallback);
-
-const settingsSchema = z.object({
-  /** POST /graphql per client address and minute (pages' own calls are not counted). */
-  RATE_LIMIT_GRAPHQL_PER_MINUTE: positiveCount(600),
-  /** POST /api/auth/_log per client address and minute. */
-  RATE_LIMIT_AUTH_LOG_PER_MINUTE: positiveCount(30),
-  /** Multipart (upload) requests to /graphql per user (per address when anonymous) and hour. */
-  RATE_LIMIT_UPLOADS_PER_HOUR: positiveCount(30),
-});
-
-export type RequestRateSettings = z.infer<typeof settingsSchema>;
-
-/** Validates the limits of an environment; the error names each wrong variable. */
-export function parseRequestRateSettings(env: Record<string, string | undefined>): RequestRateSettings {
-  const result = settingsSchema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
-  throw new Error(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-}
-
-let settings: RequestRateSettings | undefined;
-
-/** The process's limits, read from the environment once. */
-export function requestRateSettings(): RequestRateSettings {
-  settings ??= parseRequestRateSettings(process.env);
-  return settings;
 }
 
 /**

@@ -27,7 +27,7 @@ const input = (email: string) => ({
   postalCode: '72070',
   locality: 'Tübingen',
 });
-const link = { origin: new URL('https://jobs.example'), brand: brands.tagblatt, locale: 'de' as const };
+const link = { brand: brands.tagblatt, locale: 'de' as const };
 
 describe('recruiter registration (service)', () => {
   let database: TestDatabase;
