@@ -9,7 +9,7 @@ import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { authSessions } from '../db/schema/auth.ts';
 
-type Executor = Pick<Database, 'insert' | 'update' | 'delete'>;
+type Executor = Pick<Database, 'insert' | 'delete'>;
 
 /** Session ids are uuids; anything else is refused before it reaches the database (a malformed uuid errs). */
 export const sessionIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,7 +31,11 @@ export async function createAuthSession(db: Executor, userId: number, now = new 
 }
 
 /** Ends one session (sign-out, the end of a masquerade). */
-export async function revokeAuthSession(db: Executor, sessionId: string, now = new Date()): Promise<void> {
+export async function revokeAuthSession(
+  db: Pick<Database, 'update'>,
+  sessionId: string,
+  now = new Date(),
+): Promise<void> {
   if (!sessionIdPattern.test(sessionId)) return;
   await db
     .update(authSessions)
@@ -40,7 +44,11 @@ export async function revokeAuthSession(db: Executor, sessionId: string, now = n
 }
 
 /** Ends every session of a user on every device ("sign out everywhere", a new password). */
-export async function revokeUserSessions(db: Executor, userId: number, now = new Date()): Promise<void> {
+export async function revokeUserSessions(
+  db: Pick<Database, 'update'>,
+  userId: number,
+  now = new Date(),
+): Promise<void> {
   await db
     .update(authSessions)
     .set({ revokedAt: now })

@@ -73,5 +73,6 @@ export const rateLimitKeys = {
   knownSignInAddress: (userId: number, address: string) => `${knownAddressPrefix}${userId}|${address}`,
   registrationAddress: (address: string) => `register:ip:${address}`,
   accountMail: (email: string) => `mail:account:${email.trim().toLowerCase()}`,
+  registrationAttemptMail: (email: string) => `mail:registration:${email.trim().toLowerCase()}`,
   accountMailAddress: (address: string) => `mail:ip:${address}`,
 };

@@ -14,6 +14,7 @@ import { log } from '../log.ts';
 import type { KnownDevice } from './device-cookie.ts';
 import { verifyAgainstDummy, verifyPassword } from './password.ts';
 import {
+  maxDelaySeconds,
   readSignInHistory,
   recordSignInFailure,
   signInRefusal,
@@ -37,6 +38,17 @@ export class SignInDelayed extends CredentialsSignin {
     super();
     this.code = `${delayedCodePrefix}${retryAfterSeconds}`;
   }
+}
+
+/**
+ * The whole minutes to wait named by a sign-in page's `code` (`delayed-<seconds>`), at least 1 and at most
+ * the longest delay; null for any other code. The code comes from the address bar: nothing else is read.
+ */
+export function delayMinutesOf(code: string | null): number | null {
+  if (!code?.startsWith(delayedCodePrefix)) return null;
+  const seconds = Number(code.slice(delayedCodePrefix.length));
+  if (!Number.isInteger(seconds) || seconds <= 0) return null;
+  return Math.ceil(Math.min(seconds, maxDelaySeconds) / 60);
 }
 
 export const signInSchema = z.object({
