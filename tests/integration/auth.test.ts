@@ -488,6 +488,8 @@ describe('registration, verification and password reset', () => {
       expect(response.status, JSON.stringify(weak)).toBe(422);
       const html = await response.text();
       expect(html).toContain('Dieses Passwort ist zu leicht zu erraten.');
+      // zxcvbn's advice, from its German language pack, next to the field.
+      expect(html).toContain('Weitere Wörter, die weniger häufig vorkommen, hinzufügen.');
       expect(html).toContain(`value="${email}"`);
       // No account: signing in with it fails.
       expect(locationOf(await browser().signIn(email, weak), server.url)).toMatch(/error=CredentialsSignin/);
@@ -498,7 +500,9 @@ describe('registration, verification and password reset', () => {
       password: 'password12',
       passwordConfirm: 'password12',
     });
-    expect(await english.text()).toContain('This password is too easy to guess.');
+    const englishHtml = await english.text();
+    expect(englishHtml).toContain('This password is too easy to guess.');
+    expect(englishHtml).toContain('Add more words that are less common.');
 
     const email = await verifiedApplicant('changer');
     const laptop = browser();
