@@ -178,12 +178,13 @@ describe('recruiter registration', () => {
     const html = await invalid.text();
     expect(html).toContain('Bitte geben Sie eine gültige Postleitzahl ein.');
     expect(html).toContain('value="Freiburg"');
-    // The same address again, after the first registration: refused, nothing half-written either.
+    // The same address again, after the first registration: answered like a new one, nothing written.
     const taken = await session.post('/de/user/register/recruiter', {
       csrfToken,
       ...recruiterForm('rita@werkzeug.test'),
     });
-    expect(taken.status).toBe(422);
+    expect(taken.status).toBe(303);
+    expect(locationOf(taken, siteUrl)).toBe('/de/user/register/recruiter?registered=1&dispatch=sign_up');
     expect(await rowCounts()).toEqual(before);
   });
 });
@@ -213,7 +214,15 @@ describe('masquerade', () => {
 
   it('lets staff act as a user, shows it on every page, ends with one click and audits both', async () => {
     const session = browser();
-    await signIn(session, 'editor@jobregio.test');
+    const signedIn = await signIn(session, 'editor@jobregio.test');
+    // Signing in makes this browser a known device: a signed cookie, __Host-, Secure, HttpOnly, for a year.
+    const device = signedIn.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .find((cookie) => cookie.name === '__Host-jobboard.device');
+    expect(device?.value).toMatch(new RegExp(`^${staffId}\\.[\\w-]{22}\\.[\\w-]{43}$`));
+    expect(isSecure(device!) && isHttpOnly(device!)).toBe(true);
+    expect(device!.attributes).toContain(`Max-Age=${365 * 24 * 60 * 60}`);
     const dashboard = await (await session.get('/de/dashboard')).text();
     expect(dashboard).toContain('id="staff-heading"');
     const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(dashboard)![1]!;
@@ -244,6 +253,73 @@ describe('masquerade', () => {
       ['start', targetId],
       ['end', targetId],
     ]);
+  });
+
+  it('lets staff act only as users whose highest role ranks below their own', async () => {
+    const { db } = database.handle;
+    const hash = await hashPassword(password);
+    const people = await db
+      .insert(users)
+      .values(
+        ['root@jobregio.test', 'site-admin@jobregio.test', 'other-site-admin@jobregio.test'].map((email) => ({
+          email,
+          passwordHash: hash,
+          emailVerifiedAt: new Date(),
+        })),
+      )
+      .returning();
+    const [administrator, siteAdmin, otherSiteAdmin] = people as [
+      (typeof people)[0],
+      (typeof people)[0],
+      (typeof people)[0],
+    ];
+    await db.insert(userRoles).values([
+      { userId: administrator.id, role: 'administrator' },
+      { userId: siteAdmin.id, role: 'site_admin' },
+      { userId: otherSiteAdmin.id, role: 'site_admin' },
+    ]);
+    const audited = async () =>
+      (await db.select().from(masqueradeAudit).where(eq(masqueradeAudit.staffUserId, siteAdmin.id))).length;
+
+    const session = browser();
+    await signIn(session, 'site-admin@jobregio.test');
+    const dashboard = await (await session.get('/de/dashboard')).text();
+    expect(dashboard).toContain('id="masquerade-user"');
+    const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(dashboard)![1]!;
+    for (const target of [administrator, otherSiteAdmin]) {
+      const refused = await session.post('/de/user/masquerade', {
+        csrfToken,
+        action: 'start',
+        userId: String(target.id),
+      });
+      expect(locationOf(refused, siteUrl)).toBe('/de/dashboard?masquerade=refused');
+      expect((await session.session())?.user.email).toBe('site-admin@jobregio.test');
+    }
+    const notice = await (await session.get('/de/dashboard?masquerade=refused')).text();
+    expect(notice).toContain(
+      'Redakteure können nur als ein existierender Nutzer handeln, dessen Rolle unter ihrer eigenen steht.',
+    );
+    expect(await audited()).toBe(0);
+
+    // Lower ranks are fine: a site admin may act as a job editor, an administrator as a site admin.
+    const asEditor = await session.post('/de/user/masquerade', { csrfToken, action: 'start', userId: String(staffId) });
+    expect(asEditor.status).toBe(303);
+    expect((await session.session())?.user.email).toBe('editor@jobregio.test');
+    expect(await audited()).toBe(1);
+    // The job editor they act as may not start a masquerade of their own (one at a time).
+    expect(await (await session.get('/de/dashboard')).text()).not.toContain('id="masquerade-user"');
+    await session.post('/de/user/masquerade', { csrfToken, action: 'end' });
+
+    const root = browser();
+    await signIn(root, 'root@jobregio.test');
+    const rootCsrf = await root.pageCsrfToken('/de/dashboard');
+    await root.post('/de/user/masquerade', { csrfToken: rootCsrf, action: 'start', userId: String(siteAdmin.id) });
+    expect((await root.session())?.user.email).toBe('site-admin@jobregio.test');
+
+    // Applicants are not offered the masquerade form at all.
+    const applicant = browser();
+    await signIn(applicant, 'target@example.test');
+    expect(await (await applicant.get('/de/dashboard')).text()).not.toContain('id="masquerade-user"');
   });
 
   it('refuses non-staff and requests without the CSRF token', async () => {

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { brands } from '../../brands';
+import { createAuthSession } from '../../src/server/auth/auth-sessions';
 import { issueBackendToken } from '../../src/server/auth/backend-token';
-import { userRoles, type RoleId } from '../../src/server/db/schema/users';
+import { userRoles, users, type RoleId } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase, type TestDialect } from '../../src/server/db/testing';
 import { createGraphQLServer, type GraphQLServer } from '../../src/server/graphql/yoga';
 
@@ -18,7 +21,7 @@ export interface TestBackend extends TestDatabase {
     body: { query: string; variables?: Record<string, unknown>; operationName?: string },
     options?: { token?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: GraphQLResponseBody<TData> }>;
-  /** A backend token as sign-in issues it; `issuedAt` back-dates it. */
+  /** A backend token as sign-in issues it (with its auth_sessions row); `issuedAt` back-dates it. */
   tokenFor(user: { id: number; roles: RoleId[] }, issuedAt?: Date): Promise<string>;
 }
 
@@ -62,7 +65,11 @@ export async function createTestBackend(
           .values(user.roles.map((role) => ({ userId: user.id, role })))
           .onConflictDoNothing();
       }
-      return issueBackendToken(testSecret, user, issuedAt);
+      // Sign-in opens a session row; a user that does not exist gets an id no row has.
+      const { db } = database.handle;
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, user.id));
+      const sessionId = existing ? await createAuthSession(db, user.id) : randomUUID();
+      return issueBackendToken(testSecret, { ...user, sessionId }, issuedAt);
     },
   };
 }

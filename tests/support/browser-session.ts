@@ -1,8 +1,11 @@
 /**
  * An HTTP client that behaves like a browser for the auth flows: it keeps cookies (Set-Cookie in, Cookie
  * out, expired ones removed), sends the page's Origin on POST (Astro's checkOrigin) and never follows
- * redirects, so tests see every Location.
+ * redirects, so tests see every Location. With `localAddress` (e.g. 127.0.0.2, any of loopback's 127/8) it
+ * connects from that address, so the server sees another client address.
  */
+import { request as httpRequest } from 'node:http';
+
 export interface SetCookie {
   name: string;
   value: string;
@@ -35,12 +38,51 @@ function isExpired(cookie: SetCookie): boolean {
   );
 }
 
+/** One request through node:http from a chosen local address (fetch cannot bind one). */
+function requestFrom(
+  localAddress: string,
+  url: URL,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: init.method, headers: init.headers, localAddress }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+            headers.append(name, item);
+          }
+        }
+        const status = response.statusCode ?? 500;
+        const body = [204, 304].includes(status) ? null : Buffer.concat(chunks);
+        resolve(new Response(body, { status, headers }));
+      });
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
 export class BrowserSession {
   readonly cookies = new Map<string, string>();
   readonly origin: string;
+  readonly localAddress: string | undefined;
 
-  constructor(origin: string) {
+  constructor(origin: string, options: { localAddress?: string } = {}) {
     this.origin = origin;
+    this.localAddress = options.localAddress;
+  }
+
+  private send(
+    path: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ): Promise<Response> {
+    const url = new URL(path, this.origin);
+    if (this.localAddress) return requestFrom(this.localAddress, url, init);
+    return fetch(url, { ...init, redirect: 'manual' });
   }
 
   private remember(response: Response): void {
@@ -56,18 +98,14 @@ export class BrowserSession {
   }
 
   async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
-    const response = await fetch(new URL(path, this.origin), {
-      redirect: 'manual',
-      headers: { cookie: this.cookieHeader(), ...headers },
-    });
+    const response = await this.send(path, { method: 'GET', headers: { cookie: this.cookieHeader(), ...headers } });
     this.remember(response);
     return response;
   }
 
   async post(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-    const response = await fetch(new URL(path, this.origin), {
+    const response = await this.send(path, {
       method: 'POST',
-      redirect: 'manual',
       headers: {
         origin: this.origin,
         'content-type': 'application/x-www-form-urlencoded',

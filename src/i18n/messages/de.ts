@@ -122,6 +122,8 @@ export const de = {
   'login.error.credentials': 'E-Mail-Adresse oder Passwort ist falsch.',
   'login.error.rateLimited':
     'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es später erneut oder setzen Sie Ihr Passwort zurück.',
+  'login.error.delayed':
+    'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in {minutes} Min. erneut oder setzen Sie Ihr Passwort zurück.',
   'login.error.accountNotLinked':
     'Zu dieser E-Mail-Adresse gibt es bereits ein Konto. Bitte melden Sie sich mit E-Mail-Adresse und Passwort an.',
   'login.error.socialSignUpClosed':
@@ -174,7 +176,8 @@ export const de = {
   'account.newPassword': 'Neues Passwort',
   'account.currentPassword': 'Aktuelles Passwort',
   'account.passwordConfirm': 'Passwort wiederholen',
-  'account.passwordHint': 'Mindestens {min} Zeichen.',
+  'account.passwordHint':
+    'Mindestens {min} Zeichen. Am besten eine Passphrase aus mehreren Wörtern, die nichts miteinander zu tun haben.',
   'account.optional': 'optional',
   'account.choose': 'Bitte wählen',
   'account.name': 'Name',
@@ -203,8 +206,10 @@ export const de = {
   'account.error.tooLong': 'Eine Angabe ist zu lang.',
   'account.error.invalid': 'Eine Angabe ist ungültig.',
   'account.error.emailInvalid': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
-  'account.error.emailTaken':
-    'Zu dieser E-Mail-Adresse gibt es schon ein Konto. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
+  'account.error.passwordWeak':
+    'Dieses Passwort ist zu leicht zu erraten. Nehmen Sie eine längere Passphrase aus mehreren Wörtern und vermeiden Sie gängige Wörter, Namen und den Namen dieser Website.',
+  'account.passwordWeakHint':
+    'Tipp: Vier oder mehr Wörter, die nichts miteinander zu tun haben, ergeben eine starke Passphrase, die man sich gut merken kann.',
   'account.error.passwordTooShort': 'Das Passwort muss mindestens 10 Zeichen lang sein.',
   'account.error.passwordTooLong': 'Das Passwort darf höchstens 200 Zeichen lang sein.',
   'account.error.passwordMismatch': 'Die beiden Passwörter stimmen nicht überein.',
@@ -241,7 +246,8 @@ export const de = {
   'masquerade.start': 'Starten',
   'masquerade.banner': 'Sie handeln als {user} (angemeldet als {staff}).',
   'masquerade.end': 'Beenden',
-  'masquerade.refused': 'Das ist nicht möglich: Nur Redakteure können als ein anderer, existierender Nutzer handeln.',
+  'masquerade.refused':
+    'Das ist nicht möglich: Redakteure können nur als ein existierender Nutzer handeln, dessen Rolle unter ihrer eigenen steht.',
   'masquerade.invalid': 'Bitte geben Sie eine gültige Nutzer-ID ein.',
   'myProducts.title': 'Meine Produkte',
   'myProducts.none': 'Sie haben noch keine Produkte.',
@@ -253,6 +259,9 @@ export const de = {
   'mail.reset.subject': 'Ihr Passwort bei {brand} zurücksetzen',
   'mail.reset.text':
     'Hallo,\n\nmit diesem Link legen Sie ein neues Passwort fest (eine Stunde gültig, nur einmal verwendbar):\n\n{link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.\n\nIhr Team von {brand}',
+  'mail.registrationAttempt.subject': 'Anmeldeversuch mit Ihrer E-Mail-Adresse bei {brand}',
+  'mail.registrationAttempt.text':
+    'Hallo,\n\njemand hat versucht, sich bei {brand} mit Ihrer E-Mail-Adresse zu registrieren. Sie haben dort bereits ein Konto; es wurde nichts geändert.\n\nWaren Sie das? Dann melden Sie sich einfach an:\n\n{signInLink}\n\nPasswort vergessen? Hier können Sie es zurücksetzen:\n\n{resetLink}\n\nWenn Sie es nicht waren, können Sie diese E-Mail ignorieren.\n\nIhr Team von {brand}',
   'resume.title': 'Lebenslauf',
   'resume.intro': 'Legen Sie Ihren Lebenslauf an und lassen Sie sich von Arbeitgebern finden.',
   'resumes.title': 'Bewerbersuche',

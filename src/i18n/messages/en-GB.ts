@@ -121,6 +121,7 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'login.error.sessionRequired': 'Please sign in to see this page.',
   'login.error.credentials': 'The e-mail address or password is wrong.',
   'login.error.rateLimited': 'Too many failed sign-in attempts. Please try again later or reset your password.',
+  'login.error.delayed': 'Too many failed sign-in attempts. Please try again in {minutes} min or reset your password.',
   'login.error.accountNotLinked':
     'An account with this e-mail address already exists. Please sign in with your e-mail address and password.',
   'login.error.socialSignUpClosed':
@@ -172,7 +173,8 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'account.newPassword': 'New password',
   'account.currentPassword': 'Current password',
   'account.passwordConfirm': 'Repeat password',
-  'account.passwordHint': 'At least {min} characters.',
+  'account.passwordHint':
+    'At least {min} characters. Best: a passphrase of several words that have nothing to do with each other.',
   'account.optional': 'optional',
   'account.choose': 'Please choose',
   'account.name': 'Name',
@@ -201,7 +203,10 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'account.error.tooLong': 'An entry is too long.',
   'account.error.invalid': 'An entry is not valid.',
   'account.error.emailInvalid': 'Please enter a valid e-mail address.',
-  'account.error.emailTaken': 'An account with this e-mail address already exists. Sign in or reset your password.',
+  'account.error.passwordWeak':
+    'This password is too easy to guess. Use a longer passphrase of several words and avoid common words, names and the name of this site.',
+  'account.passwordWeakHint':
+    'Tip: four or more words that have nothing to do with each other make a strong passphrase that is easy to remember.',
   'account.error.passwordTooShort': 'The password must be at least 10 characters long.',
   'account.error.passwordTooLong': 'The password may be at most 200 characters long.',
   'account.error.passwordMismatch': 'The two passwords do not match.',
@@ -238,7 +243,7 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'masquerade.start': 'Start',
   'masquerade.banner': 'You are acting as {user} (signed in as {staff}).',
   'masquerade.end': 'End',
-  'masquerade.refused': 'Not possible: only staff can act as another existing user.',
+  'masquerade.refused': 'Not possible: staff can act only as an existing user whose role ranks below their own.',
   'masquerade.invalid': 'Please enter a valid user ID.',
   'myProducts.title': 'My products',
   'myProducts.none': 'You have no products yet.',
@@ -250,6 +255,9 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'mail.reset.subject': 'Reset your password at {brand}',
   'mail.reset.text':
     'Hello,\n\nuse this link to set a new password (valid for one hour, usable once):\n\n{link}\n\nIf you did not ask for this, please ignore this e-mail; your password stays unchanged.\n\nThe {brand} team',
+  'mail.registrationAttempt.subject': 'Registration attempt with your e-mail address at {brand}',
+  'mail.registrationAttempt.text':
+    'Hello,\n\nsomeone tried to register at {brand} with your e-mail address. You already have an account there; nothing has been changed.\n\nWas it you? Then simply sign in:\n\n{signInLink}\n\nForgotten your password? Reset it here:\n\n{resetLink}\n\nIf it was not you, you can ignore this e-mail.\n\nThe {brand} team',
   'resume.title': 'CV',
   'resume.intro': 'Create your CV and let employers find you.',
   'resumes.title': 'CV search',

@@ -123,6 +123,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'login.error.credentials': 'L’adresse e-mail ou le mot de passe est incorrect.',
   'login.error.rateLimited':
     'Trop de tentatives de connexion échouées. Veuillez réessayer plus tard ou réinitialiser votre mot de passe.',
+  'login.error.delayed':
+    'Trop de tentatives de connexion échouées. Veuillez réessayer dans {minutes} min ou réinitialiser votre mot de passe.',
   'login.error.accountNotLinked':
     'Un compte existe déjà pour cette adresse e-mail. Veuillez vous connecter avec votre adresse e-mail et votre mot de passe.',
   'login.error.socialSignUpClosed':
@@ -176,7 +178,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'account.newPassword': 'Nouveau mot de passe',
   'account.currentPassword': 'Mot de passe actuel',
   'account.passwordConfirm': 'Répéter le mot de passe',
-  'account.passwordHint': 'Au moins {min} caractères.',
+  'account.passwordHint':
+    'Au moins {min} caractères. Idéalement, une phrase de passe de plusieurs mots sans rapport entre eux.',
   'account.optional': 'facultatif',
   'account.choose': 'Veuillez choisir',
   'account.name': 'Nom',
@@ -205,8 +208,10 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'account.error.tooLong': 'Une saisie est trop longue.',
   'account.error.invalid': 'Une saisie n’est pas valide.',
   'account.error.emailInvalid': 'Veuillez saisir une adresse e-mail valide.',
-  'account.error.emailTaken':
-    'Un compte existe déjà pour cette adresse e-mail. Connectez-vous ou réinitialisez votre mot de passe.',
+  'account.error.passwordWeak':
+    'Ce mot de passe est trop facile à deviner. Utilisez une phrase de passe plus longue de plusieurs mots et évitez les mots courants, les noms et le nom de ce site.',
+  'account.passwordWeakHint':
+    'Astuce : quatre mots ou plus sans rapport entre eux forment une phrase de passe solide et facile à retenir.',
   'account.error.passwordTooShort': 'Le mot de passe doit comporter au moins 10 caractères.',
   'account.error.passwordTooLong': 'Le mot de passe ne peut pas dépasser 200 caractères.',
   'account.error.passwordMismatch': 'Les deux mots de passe ne correspondent pas.',
@@ -244,7 +249,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'masquerade.start': 'Démarrer',
   'masquerade.banner': 'Vous agissez en tant que {user} (connecté en tant que {staff}).',
   'masquerade.end': 'Terminer',
-  'masquerade.refused': 'Impossible : seule l’équipe peut agir en tant qu’un autre utilisateur existant.',
+  'masquerade.refused':
+    'Impossible : l’équipe ne peut agir qu’en tant qu’un utilisateur existant dont le rôle est inférieur au sien.',
   'masquerade.invalid': 'Veuillez saisir un ID d’utilisateur valide.',
   'myProducts.title': 'Mes produits',
   'myProducts.none': 'Vous n’avez pas encore de produits.',
@@ -256,6 +262,9 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'mail.reset.subject': 'Réinitialiser votre mot de passe sur {brand}',
   'mail.reset.text':
     'Bonjour,\n\nce lien vous permet de définir un nouveau mot de passe (valable une heure, utilisable une seule fois) :\n\n{link}\n\nSi vous n’avez rien demandé, ignorez cet e-mail ; votre mot de passe reste inchangé.\n\nL’équipe {brand}',
+  'mail.registrationAttempt.subject': 'Tentative d’inscription avec votre adresse e-mail sur {brand}',
+  'mail.registrationAttempt.text':
+    'Bonjour,\n\nquelqu’un a essayé de s’inscrire sur {brand} avec votre adresse e-mail. Vous y avez déjà un compte ; rien n’a été modifié.\n\nC’était vous ? Connectez-vous simplement :\n\n{signInLink}\n\nMot de passe oublié ? Réinitialisez-le ici :\n\n{resetLink}\n\nSi ce n’était pas vous, vous pouvez ignorer cet e-mail.\n\nL’équipe {brand}',
   'resume.title': 'CV',
   'resume.intro': 'Créez votre CV et laissez les employeurs vous trouver.',
   'resumes.title': 'Recherche de CV',

@@ -6,13 +6,16 @@ import { endMasquerade, MasqueradeRefused, startMasquerade } from '../../server/
 import { getAuthSecret } from '../../server/auth/secret';
 import { redirectWithCookies, sessionSetCookies } from '../../server/auth/session-writer';
 import { getDatabase } from '../../server/db';
+import { log } from '../../server/log';
 
 export const prerender = false;
 
 /**
  * Masquerade (SPEC section 2: "Sessions may be masqueraded"): staff start acting as a user from the
  * dashboard (action=start, userId) and end it with one click on the banner (action=end). Both need the
- * CSRF token; both are written to masquerade_audit.
+ * CSRF token; both are written to masquerade_audit. Only users whose highest role ranks below the staff
+ * member's own can be masqueraded (canMasqueradeAs in src/server/auth/viewer.ts); a refusal goes back to
+ * the dashboard with a translated message.
  */
 export const POST: APIRoute = async (context) => {
   const { brand, locale } = context.locals;
@@ -40,6 +43,7 @@ export const POST: APIRoute = async (context) => {
     }
   } catch (error) {
     if (!(error instanceof MasqueradeRefused)) throw error;
+    log('auth').info({ reason: error.reason, staffUserId: cookie.claims.uid }, 'masquerade refused');
     return context.redirect(`${dashboard}?masquerade=refused`, 303);
   }
   return new Response('Unknown action.', { status: 400 });

@@ -4,7 +4,7 @@ import { createAuthConfig } from './auth-config';
 import { signInTarget } from './handler';
 
 describe('Auth.js configuration', () => {
-  const config = createAuthConfig({ brand: brands.tagblatt, clientAddress: null });
+  const config = createAuthConfig({ brand: brands.tagblatt, clientAddress: null, device: null });
 
   it('uses JWT sessions of 30 days, our pages, and 900 s state and PKCE cookies', () => {
     expect(config.session).toEqual({ strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 });
@@ -22,6 +22,7 @@ describe('Auth.js configuration', () => {
     expect(await redirect({ url: 'http://127.0.0.1/jobs', baseUrl })).toBe('http://127.0.0.1/jobs');
     expect(await redirect({ url: 'https://evil.example/', baseUrl })).toBe('http://127.0.0.1/');
     expect(await redirect({ url: '//evil.example/', baseUrl })).toBe('http://127.0.0.1/');
+    expect(await redirect({ url: '/.//evil.example', baseUrl })).toBe('http://127.0.0.1/');
   });
 
   it('sends sign-in without providers to the error page and an unknown provider to the sign-in page', () => {

@@ -3,14 +3,18 @@
  * time, docs/decisions/0002) and the credentials check needs the client address for its rate limits.
  */
 import type { AuthConfig } from '@auth/core';
+import { CredentialsSignin } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
 import type { Brand } from '../../../brands/types.ts';
 import { getConfig } from '../config.ts';
 import { getDatabase } from '../db/index.ts';
+import { log } from '../log.ts';
 import { authBasePath, sameOriginPath, usesSecureCookies } from './auth-url.ts';
+import type { KnownDevice } from './device-cookie.ts';
 import { getAuthSecret, getAuthSecretText } from './secret.ts';
 import {
   claimsForSignIn,
+  endSession,
   parseClaims,
   refreshClaims,
   sessionMaxAgeSeconds,
@@ -18,6 +22,7 @@ import {
   type SignupStartClaims,
 } from './session-claims.ts';
 import { authorizeCredentials } from './sign-in.ts';
+import { recordSignInSuccess } from './sign-in-throttle.ts';
 import { findOrCreateSocialUser, socialProfileOf, type SocialSignInResult } from './social-accounts.ts';
 import { socialAuthProviders } from './social-providers.ts';
 
@@ -49,6 +54,10 @@ function signupStartOf(user: object): SignupStartClaims | null {
 export interface AuthRequestContext {
   brand: Brand;
   clientAddress: string | null;
+  /** The browser's valid known-device cookie, if any (src/server/auth/device-cookie.ts). */
+  device: KnownDevice | null;
+  /** Told about a successful sign-in (any provider), so the response can set the known-device cookie. */
+  onSignIn?: (userId: number) => void;
 }
 
 export function createAuthConfig(context: AuthRequestContext): AuthConfig {
@@ -84,18 +93,28 @@ export function createAuthConfig(context: AuthRequestContext): AuthConfig {
             db: (await getDatabase()).db,
             credentials,
             clientAddress: context.clientAddress,
+            device: context.device,
             limits: { perAccount: config.SIGNIN_FAILURES_PER_ACCOUNT, perAddress: config.SIGNIN_FAILURES_PER_IP },
           }),
       }),
       ...socialAuthProviders(context.brand, config),
     ],
     logger: {
-      // A wrong password is an expected answer (counted in auth_attempts), not a server error.
+      // A wrong password or a delayed attempt is an expected answer (counted in auth_attempts), not an error.
       error: (error) => {
-        if (error.name !== 'CredentialsSignin') console.error(`[auth] ${error.name}: ${error.message}`);
+        if (!(error instanceof CredentialsSignin) && error.name !== 'CredentialsSignin') {
+          log('auth').error(`${error.name}: ${error.message}`);
+        }
       },
-      warn: (code) => console.warn(`[auth] warning ${code}`),
+      warn: (code) => log('auth').warn(`Auth.js warning ${code}`),
       debug: () => undefined,
+    },
+    events: {
+      // Signing out ends the session on the server too: its cookie and backend token are refused from now on.
+      async signOut(message) {
+        const claims = 'token' in message ? parseClaims(message.token) : null;
+        if (claims) await endSession((await getDatabase()).db, claims);
+      },
     },
     callbacks: {
       // Only this origin: a callbackUrl naming another site sends the visitor home instead.
@@ -119,8 +138,16 @@ export function createAuthConfig(context: AuthRequestContext): AuthConfig {
           const userId = Number(user.id);
           if (!Number.isInteger(userId)) return null;
           const claims = await claimsForSignIn(db, secret, userId);
+          if (!claims) return null;
+          await recordSignInSuccess(db, {
+            email: claims.email,
+            userId,
+            clientAddress: context.clientAddress,
+            deviceId: context.device?.userId === userId ? context.device.deviceId : null,
+          });
+          context.onSignIn?.(userId);
           const signupStart = account.type === 'credentials' ? null : signupStartOf(user);
-          return claims ? toJwt({ ...claims, signupStart }) : null;
+          return toJwt({ ...claims, signupStart });
         }
         const claims = parseClaims(token);
         if (!claims) return null;

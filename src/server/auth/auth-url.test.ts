@@ -24,6 +24,42 @@ describe('callback URLs', () => {
     }
     expect(sameOriginPath(undefined, origin)).toBe('/');
   });
+
+  it('refuses paths that become protocol-relative once normalised or decoded (open redirects)', () => {
+    for (const evil of [
+      '/.//evil.example',
+      '/./\\evil.example',
+      '/\\evil',
+      '/./\\evil',
+      '/%2F%2Fevil.example',
+      '/%2f/evil.example',
+      '/%252F%252Fevil.example',
+      '/%5Cevil.example',
+      '/%5C%5Cevil.example',
+      '/a/..//evil.example',
+      '/a/../%2F/evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '\t//evil.example',
+      '/%09/evil.example',
+      '/%0A/evil.example',
+      '/%0d%0a/evil.example',
+      '///evil.example',
+      '\\\\evil.example',
+      'https://jobs.example.de//evil.example',
+      'https://jobs.example.de/.//evil.example',
+      '/%E0%A4%A',
+    ]) {
+      expect(sameOriginPath(evil, origin, '/fallback'), JSON.stringify(evil)).toBe('/fallback');
+    }
+  });
+
+  it('keeps ordinary paths with dots, encoded characters and double slashes later on', () => {
+    expect(sameOriginPath('/./jobs', origin)).toBe('/jobs');
+    expect(sameOriginPath('/jobs//berlin?q=a%2Fb', origin)).toBe('/jobs//berlin?q=a%2Fb');
+    expect(sameOriginPath('/jobs/caf%C3%A9', origin)).toBe('/jobs/caf%C3%A9');
+    expect(sameOriginPath('/de/dashboard?dispatch=login', origin)).toBe('/de/dashboard?dispatch=login');
+  });
 });
 
 describe('same-origin requests and cookies', () => {

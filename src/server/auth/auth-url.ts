@@ -23,27 +23,47 @@ export function usesSecureCookies(config: AppConfig = getConfig()): boolean {
   return publicOrigin(config).protocol === 'https:';
 }
 
+/** Undoes percent-encoding (several layers); null when the text is not valid percent-encoding. */
+function fullyDecoded(path: string): string | null {
+  let current = path;
+  for (let layer = 0; layer < 5; layer++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * Whether a normalised path would leave the origin when a browser, proxy or server reads it as a
+ * location: `//host` and `/\host` are protocol-relative, also once percent-decoded and without the tabs
+ * and newlines that URL parsers drop.
+ */
+function leavesOrigin(pathname: string): boolean {
+  const decoded = fullyDecoded(pathname);
+  if (decoded === null) return true;
+  return [pathname, decoded.replace(/[\t\n\r]/g, '')].some((path) => path.startsWith('//') || path.startsWith('/\\'));
+}
+
 /**
  * A callback URL on this origin, as a path, or the fallback: anything on another origin (absolute,
- * protocol-relative, backslash tricks, javascript:) is refused, so sign-in can never redirect away.
+ * protocol-relative, backslash tricks, javascript:) is refused, and so is a path that becomes
+ * protocol-relative once normalised (`/.//evil.example`, `/%2F%2Fevil.example`, `/\t/evil.example`), so
+ * sign-in can never redirect away.
  */
 export function sameOriginPath(candidate: string | null | undefined, origin: URL, fallback = '/'): string {
   if (!candidate) return fallback;
-  const value = candidate.trim();
-  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) {
-    try {
-      const url = new URL(value, origin);
-      if (url.origin === origin.origin) return `${url.pathname}${url.search}${url.hash}`;
-    } catch {
-      return fallback;
-    }
+  let url: URL;
+  try {
+    url = new URL(candidate.trim(), origin);
+  } catch {
     return fallback;
   }
-  try {
-    const url = new URL(value);
-    if (url.origin === origin.origin) return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    // not an absolute URL
-  }
-  return fallback;
+  if (url.origin !== origin.origin || leavesOrigin(url.pathname)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

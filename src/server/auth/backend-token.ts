@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { roleIds, type RoleId } from '../db/schema/users.ts';
+import { sessionIdPattern } from './auth-sessions.ts';
 
 /** SPEC section 9: tokens live 30 days and tolerate 15 s of clock skew. */
 export const tokenMaxAgeSeconds = 30 * 24 * 60 * 60;
@@ -17,16 +18,27 @@ export interface BackendTokenClaims {
    * must tell a token issued a moment before it from one issued a moment after, within the same second.
    */
   issuedAt: number;
+  /** The sign-in session (auth_sessions) the token belongs to: refused once it is revoked. */
+  sessionId: string;
+  /** During a masquerade: the staff member acting as `userId` (RFC 8693's `act`), else null. */
+  actorUserId: number | null;
 }
 
 export async function issueBackendToken(
   secret: Uint8Array,
-  user: { id: number; roles: readonly RoleId[] },
+  user: { id: number; roles: readonly RoleId[]; sessionId: string; actorUserId?: number | null },
   now: Date = new Date(),
 ): Promise<string> {
   const scopes = (['applicant', 'recruiter'] as const).filter((scope) => user.roles.includes(scope));
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ roles: [...user.roles], scope: scopes.join(' '), iat_ms: now.getTime() })
+  const actor = user.actorUserId ? { act: { sub: String(user.actorUserId) } } : {};
+  return new SignJWT({
+    roles: [...user.roles],
+    scope: scopes.join(' '),
+    iat_ms: now.getTime(),
+    sid: user.sessionId,
+    ...actor,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setIssuer(issuer)
@@ -36,7 +48,10 @@ export async function issueBackendToken(
     .sign(secret);
 }
 
-/** The claims of a valid token, or null for a token that is malformed, forged or expired. */
+/**
+ * The claims of a valid token, or null for a token that is malformed, forged or expired, or that names no
+ * session (tokens from before sessions were revocable).
+ */
 export async function verifyBackendToken(
   secret: Uint8Array,
   token: string,
@@ -53,6 +68,9 @@ export async function verifyBackendToken(
     });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0 || payload.iat === undefined) return null;
+    if (typeof payload.sid !== 'string' || !sessionIdPattern.test(payload.sid)) return null;
+    const actorUserId = actorOf(payload.act);
+    if (actorUserId === undefined) return null;
     const roles = Array.isArray(payload.roles)
       ? payload.roles.filter((role): role is RoleId => (roleIds as readonly unknown[]).includes(role))
       : [];
@@ -64,6 +82,8 @@ export async function verifyBackendToken(
         (scope): scope is 'applicant' | 'recruiter' => scope === 'applicant' || scope === 'recruiter',
       ),
       issuedAt: preciseIssuedAt(payload.iat, payload.iat_ms),
+      sessionId: payload.sid,
+      actorUserId,
     };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
@@ -74,4 +94,12 @@ export async function verifyBackendToken(
 /** `iat` refined by the millisecond claim when both name the same second (an older token has only `iat`). */
 function preciseIssuedAt(iat: number, iatMs: unknown): number {
   return typeof iatMs === 'number' && Math.floor(iatMs / 1000) === iat ? iatMs / 1000 : iat;
+}
+
+/** The acting user id of an `act` claim: null without one, undefined (refuse) for a malformed one. */
+function actorOf(act: unknown): number | null | undefined {
+  if (act === undefined) return null;
+  const sub = act && typeof act === 'object' ? (act as { sub?: unknown }).sub : undefined;
+  const id = typeof sub === 'string' ? Number(sub) : NaN;
+  return Number.isInteger(id) && id > 0 ? id : undefined;
 }

@@ -11,8 +11,15 @@ import { createAuthConfig, signInPage } from './auth-config.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { authBasePath, usesSecureCookies } from './auth-url.ts';
 import { isCsrfTokenValid } from './csrf.ts';
-import { getAuthSecretText } from './secret.ts';
-import { csrfCookieName, parseCookieHeader, rechunkSessionCookies, sessionCookieName } from './session-cookies.ts';
+import { deviceCookieValue, deviceSetCookie, newDeviceId, readDeviceCookie } from './device-cookie.ts';
+import { getAuthSecret, getAuthSecretText } from './secret.ts';
+import {
+  csrfCookieName,
+  deviceCookieName,
+  parseCookieHeader,
+  rechunkSessionCookies,
+  sessionCookieName,
+} from './session-cookies.ts';
 import { enabledSocialProviders } from './social-providers.ts';
 
 export interface AuthHandlerContext {
@@ -98,12 +105,20 @@ export async function handleAuthRequest(request: Request, context: AuthHandlerCo
     headers: request.headers,
     body: request.method === 'POST' ? await request.arrayBuffer() : undefined,
   });
+  const cookies = parseCookieHeader(request.headers.get('cookie'));
+  const device = readDeviceCookie(getAuthSecret(), cookies[deviceCookieName(secure)]);
+  let signedInUserId: number | null = null;
   const response = await Auth(
     authRequest,
-    createAuthConfig({ brand: context.brand, clientAddress: context.clientAddress }),
+    createAuthConfig({
+      brand: context.brand,
+      clientAddress: context.clientAddress,
+      device,
+      onSignIn: (userId) => (signedInUserId = userId),
+    }),
   );
 
-  const requestCookieNames = Object.keys(parseCookieHeader(request.headers.get('cookie')));
+  const requestCookieNames = Object.keys(cookies);
   const headers = new Headers();
   for (const [name, value] of response.headers) if (name.toLowerCase() !== 'set-cookie') headers.append(name, value);
   for (const cookie of rechunkSessionCookies(
@@ -112,6 +127,12 @@ export async function handleAuthRequest(request: Request, context: AuthHandlerCo
     requestCookieNames,
   )) {
     headers.append('Set-Cookie', cookie);
+  }
+  if (signedInUserId !== null) {
+    // This browser becomes (or stays) the user's known device: a year from this sign-in.
+    const deviceId = device?.userId === signedInUserId ? device.deviceId : newDeviceId();
+    const value = deviceCookieValue(getAuthSecret(), { userId: signedInUserId, deviceId });
+    headers.append('Set-Cookie', deviceSetCookie(deviceCookieName(secure), value, secure));
   }
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

@@ -1,18 +1,20 @@
 /**
  * What the Auth.js session JWT carries beyond its standard claims, and the rules that keep it honest:
- * the backend token (SPEC section 3: "Session carries a jwt") is issued from the user's database roles at
- * sign-in and renewed while the session is used; a session older than the user's tokens_not_before (sign
- * out everywhere, password change) ends; a masquerade keeps the staff member's own identity alongside; a
- * session that began with a new social sign-up says so (SPEC section 4: the browser sends one signup-start
- * event for it) until it ends.
+ * every sign-in opens a row in auth_sessions (src/server/auth/auth-sessions.ts) whose id the session and its
+ * backend token carry; the backend token (SPEC section 3: "Session carries a jwt") is issued from the user's
+ * database roles at sign-in and renewed while the session is used; a session whose row was revoked (sign
+ * out, sign out everywhere, a new password) or that is older than the user's tokens_not_before ends; a
+ * masquerade keeps the staff member's own identity alongside; a session that began with a new social
+ * sign-up says so (SPEC section 4: the browser sends one signup-start event for it) until it ends.
  */
 import type { JWT } from '@auth/core/jwt';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { masqueradeAudit } from '../db/schema/auth.ts';
 import { userRoles, users, type RoleId } from '../db/schema/users.ts';
+import { createAuthSession, isAuthSessionLive, revokeAuthSession, sessionIdPattern } from './auth-sessions.ts';
 import { issueBackendToken } from './backend-token.ts';
-import { isStaff } from './viewer.ts';
+import { canMasquerade, canMasqueradeAs } from './viewer.ts';
 
 export interface MasqueradeClaims {
   /** The staff member who acts as `uid`. */
@@ -37,6 +39,11 @@ export interface SessionClaims {
   backendTokenIssuedAt: number;
   /** When the signed-in person (the staff member during a masquerade) signed in; milliseconds since the epoch. */
   signedInAtMs: number;
+  /**
+   * The session's row in auth_sessions; during a masquerade the row the masquerade opened, which belongs to
+   * the staff member (their sign-out, or signing out everywhere, ends it).
+   */
+  sessionId: string;
   masquerade: MasqueradeClaims | null;
   /**
    * Set only in the session whose sign-in created the user; the next sign-in, a password change (a new
@@ -101,21 +108,24 @@ export async function claimsForSignIn(
 ): Promise<SessionClaims | null> {
   const user = await loadUser(db, userId);
   if (!user) return null;
+  const sessionId = await createAuthSession(db, user.id, now);
   return {
     uid: user.id,
     email: user.email,
     name: user.name,
-    backendToken: await issueBackendToken(secret, user, now),
+    backendToken: await issueBackendToken(secret, { ...user, sessionId }, now),
     backendTokenIssuedAt: nowSeconds(now),
     signedInAtMs: now.getTime(),
+    sessionId,
     masquerade: null,
     signupStart: null,
   };
 }
 
 /**
- * The claims for the next use of a session, or null when the session has ended: the signed-in person no
- * longer exists or signed out everywhere since, or a masquerading staff member lost the staff role.
+ * The claims for the next use of a session, or null when the session has ended: it was revoked, the
+ * signed-in person no longer exists or signed out everywhere since, or a masquerading staff member may no
+ * longer act as the user (lost the staff role, or the user now ranks as high).
  */
 export async function refreshClaims(
   db: Database,
@@ -126,11 +136,13 @@ export async function refreshClaims(
   const personId = claims.masquerade?.staffUserId ?? claims.uid;
   const person = await loadUser(db, personId);
   if (!person || !isStillValid(person, claims.signedInAtMs)) return null;
+  if (!(await isAuthSessionLive(db, claims.sessionId))) return null;
   let current = claims;
   if (claims.masquerade) {
+    if (!canMasquerade(person.roles)) return null;
     const target = await loadUser(db, claims.uid);
-    if (!isStaff({ userId: person.id, roles: person.roles })) return null;
     if (!target) current = await withBackendToken(secret, person, { ...claims, masquerade: null }, now);
+    else if (!canMasqueradeAs(person.roles, target.roles)) return null;
     else current = { ...claims, email: target.email, name: target.name };
   } else {
     current = { ...claims, email: person.email, name: person.name };
@@ -154,19 +166,32 @@ async function withBackendToken(
     uid: user.id,
     email: user.email,
     name: user.name,
-    backendToken: await issueBackendToken(secret, user, now),
+    backendToken: await issueBackendToken(
+      secret,
+      { ...user, sessionId: claims.sessionId, actorUserId: claims.masquerade?.staffUserId ?? null },
+      now,
+    ),
     backendTokenIssuedAt: nowSeconds(now),
   };
 }
 
+export type MasqueradeRefusal = 'already_masquerading' | 'session_ended' | 'not_staff' | 'self' | 'no_user' | 'rank';
+
 export class MasqueradeRefused extends Error {
-  constructor(message: string) {
+  readonly reason: MasqueradeRefusal;
+
+  constructor(reason: MasqueradeRefusal, message: string) {
     super(message);
     this.name = 'MasqueradeRefused';
+    this.reason = reason;
   }
 }
 
-/** Staff only: the session acts as `targetUserId` from now on; the start is audited. */
+/**
+ * Staff only, and only as a user whose highest role ranks below the staff member's own (canMasqueradeAs):
+ * the session acts as `targetUserId` from now on, in a new session row that belongs to the staff member
+ * (the one it replaces is revoked); the start is audited.
+ */
 export async function startMasquerade(options: {
   db: Database;
   secret: Uint8Array;
@@ -176,18 +201,27 @@ export async function startMasquerade(options: {
   now?: Date;
 }): Promise<SessionClaims> {
   const { db, secret, claims, targetUserId, ipAddress, now = new Date() } = options;
-  if (claims.masquerade) throw new MasqueradeRefused('End the current masquerade first.');
+  if (claims.masquerade) throw new MasqueradeRefused('already_masquerading', 'End the current masquerade first.');
+  if (!(await isAuthSessionLive(db, claims.sessionId))) throw new MasqueradeRefused('session_ended', 'Sign in again.');
   const staff = await loadUser(db, claims.uid);
-  if (!staff || !isStaff({ userId: staff.id, roles: staff.roles })) throw new MasqueradeRefused('Staff only.');
-  if (targetUserId === staff.id) throw new MasqueradeRefused('You cannot masquerade as yourself.');
+  if (!staff || !canMasquerade(staff.roles)) throw new MasqueradeRefused('not_staff', 'Staff only.');
+  if (targetUserId === staff.id) throw new MasqueradeRefused('self', 'You cannot masquerade as yourself.');
   const target = await loadUser(db, targetUserId);
-  if (!target) throw new MasqueradeRefused('No such user.');
-  await db.insert(masqueradeAudit).values({ staffUserId: staff.id, targetUserId, action: 'start', ipAddress });
+  if (!target) throw new MasqueradeRefused('no_user', 'No such user.');
+  if (!canMasqueradeAs(staff.roles, target.roles)) {
+    throw new MasqueradeRefused('rank', 'Staff may act only as users whose role ranks below their own.');
+  }
+  const sessionId = await db.transaction(async (tx) => {
+    await revokeAuthSession(tx, claims.sessionId, now);
+    await tx.insert(masqueradeAudit).values({ staffUserId: staff.id, targetUserId, action: 'start', ipAddress });
+    return createAuthSession(tx, staff.id, now);
+  });
   return withBackendToken(
     secret,
     target,
     {
       ...claims,
+      sessionId,
       masquerade: { staffUserId: staff.id, staffEmail: staff.email, startedAt: nowSeconds(now) },
       // Staff acting as a user are not that user signing up.
       signupStart: null,
@@ -196,7 +230,10 @@ export async function startMasquerade(options: {
   );
 }
 
-/** Back to the staff member's own identity; the end is audited. */
+/**
+ * Back to the staff member's own identity in a new session row (the masquerade's is revoked); the end is
+ * audited. Null when the session has ended meanwhile (revoked) or the staff member no longer exists.
+ */
 export async function endMasquerade(options: {
   db: Database;
   secret: Uint8Array;
@@ -206,24 +243,37 @@ export async function endMasquerade(options: {
 }): Promise<SessionClaims | null> {
   const { db, secret, claims, ipAddress, now = new Date() } = options;
   if (!claims.masquerade) return claims;
-  const staff = await loadUser(db, claims.masquerade.staffUserId);
-  await db
-    .insert(masqueradeAudit)
-    .values({ staffUserId: claims.masquerade.staffUserId, targetUserId: claims.uid, action: 'end', ipAddress });
-  if (!staff) return null;
-  return withBackendToken(secret, staff, { ...claims, masquerade: null, signupStart: null }, now);
+  const { staffUserId } = claims.masquerade;
+  const live = await isAuthSessionLive(db, claims.sessionId);
+  const staff = await loadUser(db, staffUserId);
+  const sessionId = await db.transaction(async (tx) => {
+    await tx.insert(masqueradeAudit).values({ staffUserId, targetUserId: claims.uid, action: 'end', ipAddress });
+    await revokeAuthSession(tx, claims.sessionId, now);
+    return live && staff ? createAuthSession(tx, staff.id, now) : null;
+  });
+  if (!staff || sessionId === null) return null;
+  return withBackendToken(secret, staff, { ...claims, sessionId, masquerade: null, signupStart: null }, now);
+}
+
+/** Sign-out: the session's row is revoked, so its cookie and backend token are refused from now on. */
+export async function endSession(db: Database, claims: SessionClaims, now = new Date()): Promise<void> {
+  await revokeAuthSession(db, claims.sessionId, now);
 }
 
 /** Claims read back from a decoded session JWT; null when the payload is not one of ours. */
 export function parseClaims(payload: Record<string, unknown> | null | undefined): SessionClaims | null {
   if (!payload) return null;
-  const { uid, email, name, backendToken, backendTokenIssuedAt, signedInAtMs, masquerade, signupStart } = payload;
+  const { uid, email, name, backendToken, backendTokenIssuedAt, signedInAtMs, sessionId, masquerade, signupStart } =
+    payload;
   if (
     typeof uid !== 'number' ||
     typeof email !== 'string' ||
     typeof backendToken !== 'string' ||
     typeof backendTokenIssuedAt !== 'number' ||
-    typeof signedInAtMs !== 'number'
+    typeof signedInAtMs !== 'number' ||
+    // Sessions from before sessions were revocable carry no row: they are not ours any more.
+    typeof sessionId !== 'string' ||
+    !sessionIdPattern.test(sessionId)
   ) {
     return null;
   }
@@ -247,6 +297,7 @@ export function parseClaims(payload: Record<string, unknown> | null | undefined)
     backendToken,
     backendTokenIssuedAt,
     signedInAtMs,
+    sessionId,
     masquerade: parsedMasquerade,
     signupStart: parsedMasquerade ? null : parsedSignupStart,
   };

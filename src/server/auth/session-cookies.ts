@@ -21,6 +21,11 @@ export function callbackUrlCookieName(secure: boolean): string {
   return `${secure ? '__Secure-' : ''}authjs.callback-url`;
 }
 
+/** The known-device cookie (src/server/auth/device-cookie.ts). */
+export function deviceCookieName(secure: boolean): string {
+  return `${secure ? '__Host-' : ''}jobboard.device`;
+}
+
 interface CookieChunk {
   name: string;
   value: string;

@@ -12,6 +12,30 @@ export const anonymousViewer: Viewer = { userId: null, roles: [] };
 /** SPEC section 6: staff are administrators, site admins and job editors. */
 export const staffRoles: readonly RoleId[] = ['administrator', 'site_admin', 'job_editor'];
 
+/**
+ * How far a role reaches, for masquerade: administrator > site_admin > job_editor > everyone else. A user's
+ * rank is that of their highest role.
+ */
+const roleRanks: Partial<Record<RoleId, number>> = { administrator: 3, site_admin: 2, job_editor: 1 };
+
+export function roleRank(roles: readonly RoleId[]): number {
+  return Math.max(0, ...roles.map((role) => roleRanks[role] ?? 0));
+}
+
+/**
+ * Masquerade: staff may act only as users whose highest role ranks below their own, so a site admin can
+ * become neither an administrator nor another site admin, and a job editor no staff member at all.
+ */
+export function canMasqueradeAs(staffRoles: readonly RoleId[], targetRoles: readonly RoleId[]): boolean {
+  const rank = roleRank(staffRoles);
+  return rank > 0 && roleRank(targetRoles) < rank;
+}
+
+/** Whether someone may masquerade at all (as a user without a staff role), i.e. is offered the button. */
+export function canMasquerade(roles: readonly RoleId[]): boolean {
+  return canMasqueradeAs(roles, []);
+}
+
 export type ViewerKind = 'ANON' | 'APPLICANT' | 'RECRUITER' | 'ADMIN';
 
 export function isStaff(viewer: Viewer): boolean {

@@ -4,8 +4,9 @@ import { brands, type Brand, type Locale } from '../../../brands/index.ts';
 import { FRONTEND_HEADER, parseFrontendHeader, VISUAL_EDITOR_HEADER } from '../../lib/backend-client/index.ts';
 import { verifyBackendToken } from '../auth/backend-token.ts';
 import { readSessionCookie } from '../auth/page-session.ts';
-import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
+import { anonymousViewer, canMasqueradeAs, type Viewer } from '../auth/viewer.ts';
 import type { Database } from '../db/index.ts';
+import { authSessions } from '../db/schema/auth.ts';
 import { userRoles, users } from '../db/schema/users.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
@@ -39,7 +40,9 @@ const refused = (message: string) =>
 
 /**
  * The viewer a backend token names, or why it is refused: a token that is forged, expired, older than the
- * user's not-before time or names a user that no longer exists.
+ * user's not-before time, of a session that was signed out (revoked or unknown in auth_sessions) or that
+ * names a user who no longer exists. One query answers all of it (user, roles, session) on every signed-in
+ * request; a masquerade token asks once more for the staff member's roles.
  */
 export async function viewerOfToken(
   db: Database,
@@ -49,17 +52,36 @@ export async function viewerOfToken(
   const claims = await verifyBackendToken(secret, token);
   if (!claims) return { refusal: 'Your session has expired. Please sign in again.' };
   const rows = await db
-    .select({ id: users.id, tokensNotBefore: users.tokensNotBefore, role: userRoles.role })
+    .select({
+      id: users.id,
+      tokensNotBefore: users.tokensNotBefore,
+      role: userRoles.role,
+      sessionId: authSessions.id,
+      sessionRevokedAt: authSessions.revokedAt,
+    })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(authSessions, eq(authSessions.id, claims.sessionId))
     .where(eq(users.id, claims.userId));
   const user = rows[0];
   if (!user) return { refusal: 'Your account could not be found. Please sign in again.' };
-  if (user.tokensNotBefore && claims.issuedAt * 1000 < user.tokensNotBefore.getTime()) {
-    return { refusal: 'Your session has ended. Please sign in again.' };
-  }
+  const ended =
+    user.sessionId === null ||
+    user.sessionRevokedAt !== null ||
+    (user.tokensNotBefore !== null && claims.issuedAt * 1000 < user.tokensNotBefore.getTime());
+  if (ended) return { refusal: 'Your session has ended. Please sign in again.' };
   // Roles come from the database, not the token: a revoked role ends at once, not when the token expires.
-  return { viewer: { userId: user.id, roles: rows.flatMap((row) => (row.role ? [row.role] : [])) } };
+  const roles = rows.flatMap((row) => (row.role ? [row.role] : []));
+  if (claims.actorUserId !== null) {
+    // A masquerade holds only while the staff member still ranks above the user (src/server/auth/viewer.ts).
+    const actorRoles = await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, claims.actorUserId));
+    const staffRoles = actorRoles.map((row) => row.role);
+    if (!canMasqueradeAs(staffRoles, roles)) return { refusal: 'Your session has ended. Please sign in again.' };
+  }
+  return { viewer: { userId: user.id, roles } };
 }
 
 /**

@@ -58,16 +58,16 @@ export async function consumeAccountToken(
   return row?.userId ?? null;
 }
 
-/** Whether a token would be accepted, without using it (the reset form checks before asking for a password). */
-export async function isAccountTokenUsable(
+/** The user of a token that would be accepted, without using it (null for a bad, used or expired token). */
+export async function usableAccountTokenUser(
   db: Pick<Database, 'select'>,
   purpose: AccountTokenPurpose,
   token: string,
   now = new Date(),
-): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
-  const rows = await db
-    .select({ id: accountTokens.id })
+): Promise<number | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db
+    .select({ userId: accountTokens.userId })
     .from(accountTokens)
     .where(
       and(
@@ -77,5 +77,15 @@ export async function isAccountTokenUsable(
         gt(accountTokens.expiresAt, now),
       ),
     );
-  return rows.length > 0;
+  return row?.userId ?? null;
+}
+
+/** Whether a token would be accepted, without using it (the reset form checks before asking for a password). */
+export async function isAccountTokenUsable(
+  db: Pick<Database, 'select'>,
+  purpose: AccountTokenPurpose,
+  token: string,
+  now = new Date(),
+): Promise<boolean> {
+  return (await usableAccountTokenUser(db, purpose, token, now)) !== null;
 }

@@ -4,7 +4,9 @@ import type { Database } from '../../db/index.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import type { LinkContext } from './account-links.ts';
 import { createAccountToken } from './account-tokens.ts';
+import { weakPassword } from './new-password.ts';
 import {
+  answerKnownAddress,
   invalid,
   isEmailRegistered,
   isUniqueViolation,
@@ -14,7 +16,10 @@ import {
   type RegistrationResult,
 } from './registration.ts';
 
-/** An applicant account (form register_applicant_form): user, applicant role and a verification mail. */
+/**
+ * An applicant account (form register_applicant_form): user, applicant role and a verification mail. An
+ * address that has an account already gets the same answer, and its owner a mail (answerKnownAddress).
+ */
 export async function registerApplicant(options: {
   db: Database;
   input: unknown;
@@ -28,23 +33,21 @@ export async function registerApplicant(options: {
   if (await registrationLimited(db, options.clientAddress)) {
     return { ok: false, fieldErrors: { form: 'account.error.rateLimited' }, values: valuesOf(input) };
   }
-  if (await isEmailRegistered(db, email)) {
-    return { ok: false, fieldErrors: { email: 'account.error.emailTaken' }, values: valuesOf(input) };
-  }
+  const weak = await weakPassword(password, { brand: link.brand, userInputs: [email] });
+  if (weak) return { ok: false, ...weak, values: valuesOf(input) };
+  if (await isEmailRegistered(db, email)) return answerKnownAddress({ db, link, email, password });
   const passwordHash = await hashPassword(password);
   try {
-    const { userId, token } = await db.transaction(async (tx) => {
+    const { token } = await db.transaction(async (tx) => {
       const [user] = await tx.insert(users).values({ email, passwordHash }).returning({ id: users.id });
       if (!user) throw new Error('user not inserted');
       await tx.insert(userRoles).values({ userId: user.id, role: 'applicant' });
-      return { userId: user.id, token: await createAccountToken(tx, user.id, 'verify_email') };
+      return { token: await createAccountToken(tx, user.id, 'verify_email') };
     });
     await mailVerificationLink(link, email, token);
-    return { ok: true, userId, email };
+    return { ok: true, email };
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      return { ok: false, fieldErrors: { email: 'account.error.emailTaken' }, values: valuesOf(input) };
-    }
+    if (isUniqueViolation(error)) return answerKnownAddress({ db, link, email, password: null });
     throw error;
   }
 }

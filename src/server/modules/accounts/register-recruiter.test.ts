@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
@@ -17,8 +17,8 @@ process.env.MAIL_DIR = mailDir;
 
 const input = (email: string) => ({
   email,
-  password: 'a-long-password',
-  passwordConfirm: 'a-long-password',
+  password: 'kettle-umbrella-quasar-71',
+  passwordConfirm: 'kettle-umbrella-quasar-71',
   salutation: 'mr',
   firstName: 'Max',
   lastName: 'Muster',
@@ -52,6 +52,35 @@ describe('recruiter registration (service)', () => {
     expect(result).toMatchObject({ ok: true, email: 'max@muster.test' });
     expect(await counts()).toEqual([1, 1, 1, 1, 1]);
     expect(readdirSync(mailDir).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
+  });
+
+  it('answers a known address like a new one, writes nothing and mails the owner instead', async () => {
+    const { db } = database.handle;
+    const before = await counts();
+    const mails = () => readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+    const mailed = mails().length;
+    const result = await registerRecruiter({ db, input: input('Max@Muster.test'), link, clientAddress: null });
+    expect(result).toEqual({ ok: true, email: 'max@muster.test' });
+    expect(await counts()).toEqual(before);
+    const newest = mails()
+      .filter((name) => !name.startsWith('.'))
+      .sort();
+    expect(newest).toHaveLength(mailed + 1);
+    const raw = readFileSync(join(mailDir, newest.at(-1)!), 'utf8');
+    expect(raw).toMatch(/^To: max@muster\.test$/m);
+    expect(raw).toContain('Anmeldeversuch');
+  });
+
+  it('refuses a guessable password with zxcvbn’s feedback, before anything is written', async () => {
+    const { db } = database.handle;
+    const before = await counts();
+    // The user's own e-mail address as the password.
+    const weak = { ...input('weak@muster.test'), password: 'Weak@Muster.test', passwordConfirm: 'Weak@Muster.test' };
+    const result = await registerRecruiter({ db, input: weak, link, clientAddress: null });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { password: 'account.error.passwordWeak' } });
+    expect(result.ok ? null : result.passwordFeedback).toMatchObject({ suggestions: expect.any(Array) as unknown });
+    expect(result.ok ? null : result.values).not.toHaveProperty('password');
+    expect(await counts()).toEqual(before);
   });
 
   it('writes nothing when a step inside the transaction fails', async () => {

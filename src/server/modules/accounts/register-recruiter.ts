@@ -7,7 +7,9 @@ import { organizations } from '../../db/schema/organizations.ts';
 import { organizationMembers, userRoles, users } from '../../db/schema/users.ts';
 import type { LinkContext } from './account-links.ts';
 import { createAccountToken } from './account-tokens.ts';
+import { weakPassword } from './new-password.ts';
 import {
+  answerKnownAddress,
   invalid,
   isEmailRegistered,
   isUniqueViolation,
@@ -20,14 +22,15 @@ import {
 /**
  * A recruiter account and the organization they own, in one transaction: the user, the organization with
  * the personal and company info of SPEC section 3 (unpublished), the owner membership, the active
- * organization and the recruiter role aimed at the organization. Any failure writes nothing.
+ * organization and the recruiter role aimed at the organization. Any failure writes nothing. An address
+ * that has an account already gets the same answer, and its owner a mail (answerKnownAddress).
  */
 export async function registerRecruiter(options: {
   db: Database;
   input: unknown;
   link: LinkContext;
   clientAddress: string | null;
-}): Promise<RegistrationResult & { organizationId?: number }> {
+}): Promise<RegistrationResult> {
   const { db, input, link } = options;
   const parsed = registerRecruiterSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, input);
@@ -35,12 +38,17 @@ export async function registerRecruiter(options: {
   if (await registrationLimited(db, options.clientAddress)) {
     return { ok: false, fieldErrors: { form: 'account.error.rateLimited' }, values: valuesOf(input) };
   }
+  const weak = await weakPassword(data.password, {
+    brand: link.brand,
+    userInputs: [data.email, data.firstName, data.lastName, data.companyName],
+  });
+  if (weak) return { ok: false, ...weak, values: valuesOf(input) };
   if (await isEmailRegistered(db, data.email)) {
-    return { ok: false, fieldErrors: { email: 'account.error.emailTaken' }, values: valuesOf(input) };
+    return answerKnownAddress({ db, link, email: data.email, password: data.password });
   }
   const passwordHash = await hashPassword(data.password);
   try {
-    const { userId, organizationId, token } = await db.transaction(async (tx) => {
+    const { token } = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ email: data.email, passwordHash, firstName: data.firstName, lastName: data.lastName })
@@ -69,18 +77,12 @@ export async function registerRecruiter(options: {
       await tx.insert(organizationMembers).values({ organizationId: organization.id, userId: user.id, isOwner: true });
       await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
       await tx.insert(userRoles).values({ userId: user.id, role: 'recruiter', targetId: String(organization.id) });
-      return {
-        userId: user.id,
-        organizationId: organization.id,
-        token: await createAccountToken(tx, user.id, 'verify_email'),
-      };
+      return { token: await createAccountToken(tx, user.id, 'verify_email') };
     });
     await mailVerificationLink(link, data.email, token);
-    return { ok: true, userId, email: data.email, organizationId };
+    return { ok: true, email: data.email };
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      return { ok: false, fieldErrors: { email: 'account.error.emailTaken' }, values: valuesOf(input) };
-    }
+    if (isUniqueViolation(error)) return answerKnownAddress({ db, link, email: data.email, password: null });
     throw error;
   }
 }

@@ -4,13 +4,14 @@ import { isRateLimited, rateLimitKeys, recordAttempt } from '../../auth/rate-lim
 import { getConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { users } from '../../db/schema/users.ts';
-import { sendPasswordResetMail } from '../../mail/account-mails.ts';
+import { sendInBackground, sendPasswordResetMail } from '../../mail/account-mails.ts';
 import { accountLink, type LinkContext } from './account-links.ts';
 import { createAccountToken } from './account-tokens.ts';
 
 /**
- * Mails a reset link when the address has an account. The answer is the same either way, so the form
- * does not reveal who has an account; requests are limited per address and per client.
+ * Mails a reset link when the address has an account. The answer is the same either way and comes as
+ * fast (the mail goes out after the response), so the form does not reveal who has an account; requests
+ * are limited per address and per client, known or not.
  */
 export async function requestPasswordReset(options: {
   db: Database;
@@ -35,10 +36,9 @@ export async function requestPasswordReset(options: {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) return { ok: true };
   const token = await createAccountToken(db, user.id, 'reset_password');
-  try {
-    await sendPasswordResetMail({ to: email, link: accountLink(link, '/user/password/reset', token), ...link });
-  } catch (error) {
-    console.error(`Password reset mail to ${email} could not be sent`, error);
-  }
+  sendInBackground(
+    () => sendPasswordResetMail({ to: email, link: accountLink(link, '/user/password/reset', token), ...link }),
+    'Password reset mail',
+  );
   return { ok: true };
 }

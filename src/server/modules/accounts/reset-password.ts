@@ -1,36 +1,53 @@
 import { eq } from 'drizzle-orm';
+import type { Brand } from '../../../../brands/types.ts';
 import { fieldErrorsOf, resetPasswordSchema, type FieldErrors } from '../../../features/account/schemas.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { rateLimitKeys, resetAttempts } from '../../auth/rate-limit.ts';
 import type { Database } from '../../db/index.ts';
 import { users } from '../../db/schema/users.ts';
-import { consumeAccountToken } from './account-tokens.ts';
+import { consumeAccountToken, usableAccountTokenUser } from './account-tokens.ts';
+import { storeNewPassword, weakPassword, type PasswordFeedback } from './new-password.ts';
 
 /**
- * Sets a new password with a reset link. Every session and backend token issued before ends (not-before
- * now); the address counts as verified (the link reached it); the account's failed sign-ins are forgotten.
+ * Sets a new password with a reset link. A weak password is refused before the link is used up. Every
+ * session and backend token issued before ends, every other reset link of the user dies with this one; the
+ * address counts as verified (the link reached it); the account's failed sign-ins are forgotten.
  */
 export async function resetPassword(options: {
   db: Database;
   input: unknown;
-}): Promise<{ ok: true; email: string } | { ok: false; fieldErrors: FieldErrors }> {
+  brand: Brand;
+}): Promise<
+  { ok: true; email: string } | { ok: false; fieldErrors: FieldErrors; passwordFeedback?: PasswordFeedback }
+> {
   const { db } = options;
   const parsed = resetPasswordSchema.safeParse(options.input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
-  const passwordHash = await hashPassword(parsed.data.password);
+  const { token, password } = parsed.data;
+  const linkInvalid = { ok: false, fieldErrors: { form: 'account.error.linkInvalid' } } as const;
+  const holder = await usableAccountTokenUser(db, 'reset_password', token);
+  if (holder === null) return linkInvalid;
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, holder));
+  const weak = await weakPassword(password, {
+    brand: options.brand,
+    userInputs: [user?.email, user?.firstName, user?.lastName],
+  });
+  if (weak) return { ok: false, ...weak };
+  const passwordHash = await hashPassword(password);
   const email = await db.transaction(async (tx) => {
-    const userId = await consumeAccountToken(tx, 'reset_password', parsed.data.token);
+    const userId = await consumeAccountToken(tx, 'reset_password', token);
     if (userId === null) return null;
     const now = new Date();
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, tokensNotBefore: now })
-      .where(eq(users.id, userId))
-      .returning({ email: users.email, verifiedAt: users.emailVerifiedAt });
-    if (user && !user.verifiedAt) await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
-    return user?.email ?? null;
+    const stored = await storeNewPassword(tx, { userId, passwordHash, now });
+    if (stored && !stored.emailVerified) {
+      await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
+    }
+    return stored?.email ?? null;
   });
-  if (email === null) return { ok: false, fieldErrors: { form: 'account.error.linkInvalid' } };
+  if (email === null) return linkInvalid;
   await resetAttempts(db, rateLimitKeys.signInAccount(email));
   return { ok: true, email };
 }
