@@ -1,6 +1,7 @@
 import { contentLanguageOf } from '../i18n/index.ts';
 import { getMetatags, type Metatag } from '../lib/operations/routing.ts';
 import { metatagSlug } from '../lib/seo.ts';
+import { logUnexpected } from './log.ts';
 
 /**
  * SPEC section 2: the page layout loads SEO meta tags by route slug. A failure costs the page its stored
@@ -15,7 +16,7 @@ export async function loadMetatags(locals: App.Locals, url: URL): Promise<Metata
     });
     return tags;
   } catch (error) {
-    console.error('Loading meta tags failed', error);
+    logUnexpected('metatags', 'loading meta tags failed', error);
     return [];
   }
 }

@@ -119,7 +119,7 @@ describe('Auth.js endpoints', () => {
     expect(locationOf(unknown, server.url)).toBe('/user/login');
   });
 
-  it('POST _log writes the client error to the server log, with the CSRF token only', async () => {
+  it('POST _log writes the client error to the server log as one JSON line, with the CSRF token only', async () => {
     const session = browser();
     const csrfToken = await session.csrfToken();
     expect(
@@ -132,9 +132,18 @@ describe('Auth.js endpoints', () => {
       message: 'Failed to fetch session\nsecond line',
     });
     expect(response.status).toBe(200);
-    await expect
-      .poll(() => server.output())
-      .toContain('[auth:client] CLIENT_FETCH_ERROR: Failed to fetch session second line');
+    // The newline stays escaped inside the one JSON line: a client cannot forge log lines.
+    await expect.poll(() => server.output()).toContain('"msg":"Failed to fetch session\\nsecond line"');
+    const line = server
+      .output()
+      .split('\n')
+      .find((candidate) => candidate.includes('Failed to fetch session'));
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      level: 'error',
+      component: 'auth:client',
+      code: 'CLIENT_FETCH_ERROR',
+    });
+    expect(server.output()).not.toMatch(/^second line/m);
   });
 });
 

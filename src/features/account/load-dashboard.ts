@@ -1,6 +1,7 @@
 /** The data of the first dashboard per user kind, loaded through the backend client (SPEC section 7). */
 import type { BackendClient } from '../../lib/backend-client/index.ts';
 import { getCredits, getSubscriptions, type CreditBalance, type SessionUser, type Subscription } from './operations.ts';
+import { logUnexpected } from '../../server/log.ts';
 
 export type UserKind = 'APPLICANT' | 'RECRUITER' | 'ADMIN';
 
@@ -26,7 +27,7 @@ async function attempt<T>(load: () => Promise<T>, what: string): Promise<Loaded<
   try {
     return { ok: true, value: await load() };
   } catch (error) {
-    console.error(`[dashboard] ${what} could not be loaded`, error);
+    logUnexpected('dashboard', `${what} could not be loaded`, error);
     return { ok: false };
   }
 }

@@ -4,6 +4,7 @@
  */
 import { getDatabase, type Database } from '../db/index.ts';
 import { recordAnalyticsEvent } from '../modules/analytics/record-analytics-event.ts';
+import { logUnexpected } from '../log.ts';
 
 export const dispatchEvents = ['login', 'sign_up'] as const;
 export type DispatchEvent = (typeof dispatchEvents)[number];
@@ -40,6 +41,6 @@ export async function recordDispatchEvent(
     const db = options.db ?? (await getDatabase()).db;
     await recordAnalyticsEvent({ db, name: event, userId: context.userId, dimensions: { path: context.path } });
   } catch (error) {
-    console.error(`[analytics] ${event} user=${context.userId ?? '(none)'} path=${context.path} not recorded`, error);
+    logUnexpected('analytics', `${event} not recorded (user ${context.userId ?? 'none'}, path ${context.path})`, error);
   }
 }

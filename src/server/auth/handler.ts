@@ -21,6 +21,7 @@ import {
   sessionCookieName,
 } from './session-cookies.ts';
 import { enabledSocialProviders } from './social-providers.ts';
+import { log } from '../log.ts';
 
 export interface AuthHandlerContext {
   brand: Brand;
@@ -60,11 +61,9 @@ async function handleLog(request: Request, secure: boolean, clientAddress: strin
   }
   const level = logLevels.find((candidate) => candidate === body.level) ?? 'error';
   const clip = (value: unknown, length: number) =>
-    (typeof value === 'string' ? value : JSON.stringify(value ?? '')).replace(/[\r\n]+/g, ' ').slice(0, length);
-  const line = `[auth:client] ${clip(body.code, 100) || 'UNKNOWN'}: ${clip(body.message, 2000)}`;
-  if (level === 'error') console.error(line);
-  else if (level === 'warn') console.warn(line);
-  else if (getConfig().LOG_LEVEL === 'debug') console.debug(line);
+    (typeof value === 'string' ? value : JSON.stringify(value ?? '')).slice(0, length);
+  // JSON log lines escape control characters, so a client cannot forge lines.
+  log('auth:client')[level]({ code: clip(body.code, 100) || 'UNKNOWN' }, clip(body.message, 2000));
   return Response.json({ ok: true });
 }
 

@@ -10,6 +10,7 @@ import { usesSecureCookies } from './auth-url.ts';
 import { getAuthSecretText } from './secret.ts';
 import { parseClaims, type SessionClaims } from './session-claims.ts';
 import { joinSessionChunks, parseCookieHeader, sessionCookieName } from './session-cookies.ts';
+import { logUnexpected } from '../log.ts';
 
 export interface PageSession {
   user: SessionUser;
@@ -58,7 +59,7 @@ export async function loadSessionUser(backend: BackendClient): Promise<SessionUs
   } catch (error) {
     if (error instanceof BackendGraphQLError && error.errorCodes.includes('UNAUTHENTICATED'))
       return { kind: 'refused' };
-    console.error('[auth] session user could not be loaded', error);
+    logUnexpected('auth', 'session user could not be loaded', error);
     return { kind: 'unavailable' };
   }
 }

@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { logUnexpected } from '../log.ts';
 
 export type Schema = typeof schema;
 export type DatabaseDialect = 'pglite' | 'postgres';
@@ -78,7 +79,7 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
   const pool = new pg.Pool({ connectionString });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
   pool.on('error', (error) => {
-    console.error('PostgreSQL connection error', error);
+    logUnexpected('database', 'PostgreSQL connection error', error);
   });
   // Fail at start-up, not on the first request, when the server is unreachable or the URL is wrong.
   const connection = await pool.connect().catch(async (error: unknown) => {

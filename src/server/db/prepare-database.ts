@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
+import { log as logger } from '../log.ts';
 import { ensureDemoData } from '../seed/seed-database.ts';
 
 /**
@@ -9,7 +10,10 @@ import { ensureDemoData } from '../seed/seed-database.ts';
  * for the embedded database, makes sure the demo data is there. The handle is closed again because PGlite
  * allows one opener at a time and the server opens its own.
  */
-export async function prepareDatabase(config: AppConfig, log: (message: string) => void = console.log): Promise<void> {
+export async function prepareDatabase(
+  config: AppConfig,
+  log: (message: string) => void = (message) => logger('startup').info(message),
+): Promise<void> {
   const started = Date.now();
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   try {

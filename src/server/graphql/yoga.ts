@@ -11,6 +11,7 @@ import { AppError, toGraphQLError } from '../errors.ts';
 import { maxUploadRequestBytes } from '../http/body-limits.ts';
 import { createContext, type GraphQLContext } from './context.ts';
 import { schema } from './schema.ts';
+import { logUnexpected } from '../log.ts';
 
 /**
  * Limits that keep one request from costing the server more than a page does. maxTokens is checked while
@@ -105,7 +106,7 @@ function maskError(error: unknown, logError: (error: unknown) => void, productio
 }
 
 export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServer {
-  const logError = options.logError ?? ((error: unknown) => console.error('GraphQL resolver failed', error));
+  const logError = options.logError ?? ((error: unknown) => logUnexpected('graphql', 'resolver failed', error));
   const limits = { ...queryLimits, ...options.limits };
   const corsOrigin = options.corsOrigin;
   return createYoga<object, GraphQLContext>({

@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getConfig } from '../config.ts';
+import { log } from '../log.ts';
 
 export interface MailMessage {
   to: string;
@@ -24,7 +25,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
   if (config.SMTP_URL) {
     smtp ??= nodemailer.createTransport(config.SMTP_URL);
     await smtp.sendMail(envelope);
-    console.log(`Mail sent to ${message.to}: ${message.subject}`);
+    log('mail').info({ to: message.to, subject: message.subject }, 'mail sent');
     return;
   }
   fileTransport ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -34,5 +35,5 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = join(directory, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
   await writeFile(file, info.message);
-  console.log(`Mail to ${message.to}: ${message.subject} (written to ${file})`);
+  log('mail').info({ to: message.to, subject: message.subject, file }, 'mail written to a file');
 }
