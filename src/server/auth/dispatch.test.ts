@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../db/testing';
 import { analyticsEvents } from '../db/schema/analytics';
 import { users } from '../db/schema/users';
 import { dispatchEventOf, recordDispatchEvent, withDispatch, withoutDispatch } from './dispatch';
+import * as logger from '../log';
 
 describe('dispatch parameter', () => {
   it('is removed from the address while destination stays', () => {
@@ -48,9 +49,9 @@ describe('recordDispatchEvent', () => {
     expect(await rows('sign_up')).toEqual([{ userId: null, dimensions: { path: '/' } }]);
 
     // A session of a user deleted since: the foreign key refuses the row; logged, not thrown.
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(logger, 'logUnexpected').mockImplementation(() => undefined);
     await expect(recordDispatchEvent('login', { path: '/jobs', userId: 999_999 }, { db })).resolves.toBeUndefined();
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('[analytics] login'), expect.anything());
+    expect(logged).toHaveBeenCalledWith('analytics', expect.stringContaining('login not recorded'), expect.anything());
     logged.mockRestore();
     expect(await rows('login')).toHaveLength(1);
   });
