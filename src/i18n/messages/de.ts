@@ -216,6 +216,8 @@ export const de = {
   'account.error.linkInvalid': 'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt.',
   'account.error.currentPasswordWrong': 'Das aktuelle Passwort ist falsch.',
   'account.error.masquerade': 'Während Sie als anderer Nutzer handeln, sind Kontoänderungen nicht möglich.',
+  'account.error.notAForm':
+    'Das Formular ist nicht lesbar angekommen. Bitte füllen Sie es auf dieser Seite aus und senden Sie es erneut.',
   'dashboard.title': 'Mein Bereich',
   'dashboard.greeting': 'Hallo, {name}',
   'dashboard.profile': 'Profil',

@@ -213,6 +213,8 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'account.error.linkInvalid': 'This link is invalid, has expired or has already been used.',
   'account.error.currentPasswordWrong': 'The current password is wrong.',
   'account.error.masquerade': 'While acting as another user, account changes are not possible.',
+  'account.error.notAForm':
+    'The form did not arrive in a readable way. Please fill it in on this page and send it again.',
   'dashboard.title': 'My account',
   'dashboard.greeting': 'Hello, {name}',
   'dashboard.profile': 'Profile',

@@ -219,6 +219,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'account.error.currentPasswordWrong': 'Le mot de passe actuel est incorrect.',
   'account.error.masquerade':
     'Les modifications du compte sont impossibles tant que vous agissez pour un autre utilisateur.',
+  'account.error.notAForm':
+    'Le formulaire n’est pas arrivé sous une forme lisible. Veuillez le remplir sur cette page et l’envoyer à nouveau.',
   'dashboard.title': 'Mon espace',
   'dashboard.greeting': 'Bonjour, {name}',
   'dashboard.profile': 'Profil',
