@@ -27,3 +27,13 @@ export function routerPath(internalPath: string, search = ''): string {
   const rest = search.startsWith('?') ? search.slice(1) : search;
   return `/router?router=${encodeURIComponent(internalPath)}${rest ? `&${rest}` : ''}`;
 }
+
+/**
+ * The query the visitor sent, from the URL a page sees: a routed path's page sees `routerPath`'s rewrite
+ * (`/router?router=<path>&<visitor's query>`), every other page the visitor's own URL.
+ */
+export function visitorSearch(url: URL): string {
+  if (url.pathname !== '/router') return url.search;
+  const rest = url.search.replace(/^\?router=[^&]*&?/, '');
+  return rest === '' || rest === '?' ? '' : rest.startsWith('?') ? rest : `?${rest}`;
+}
