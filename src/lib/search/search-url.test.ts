@@ -97,6 +97,16 @@ describe('facet values', () => {
   });
 });
 
+describe('minimum salary', () => {
+  it('reads a positive amount up to a billion, rounded; drops anything else', () => {
+    expect(parse('minSalary=45000.4').minSalary).toBe(45000);
+    expect(parse('minSalary=1000000000').minSalary).toBe(1_000_000_000);
+    for (const value of ['1000000001', '1e20', '-5', '0', 'abc', 'Infinity']) {
+      expect(parse(`minSalary=${value}`).minSalary, value).toBeNull();
+    }
+  });
+});
+
 describe('searchTextIssues', () => {
   const issues = (query: string) => searchTextIssues(new URLSearchParams(query));
 

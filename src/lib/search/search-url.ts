@@ -161,6 +161,9 @@ function hasRadius(locationType: LocationType, options: SearchUrlOptions): boole
   return !options.radiusHiddenForLocationTypes.includes(locationType);
 }
 
+/** The highest minimum yearly salary a search takes; a higher one is no salary anybody pays, and dropped. */
+export const maxMinSalary = 1_000_000_000;
+
 /** The text parameters and their limits (characters). */
 export const searchTextLimits = {
   search: maxSearchTextLength,
@@ -214,7 +217,7 @@ export function parseSearchParams(params: URLSearchParams, options: SearchUrlOpt
   }
 
   const minSalary = Number(params.get('minSalary') ?? '');
-  if (params.get('minSalary')?.trim() && Number.isFinite(minSalary) && minSalary > 0) {
+  if (params.get('minSalary')?.trim() && Number.isFinite(minSalary) && minSalary > 0 && minSalary <= maxMinSalary) {
     state.minSalary = Math.round(minSalary);
   }
   if (params.get('sort') === 'publish_date_desc') state.sort = 'publish_date_desc';

@@ -21,6 +21,7 @@ import type { Locale } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
 import { isEntityId } from '../../lib/entity-id.ts';
 import { maxSearchPage } from '../../lib/search/pagination.ts';
+import { maxMinSalary } from '../../lib/search/search-url.ts';
 import { maxPlaceNameLength, maxSearchTextLength } from '../../lib/search/text-rules.ts';
 import { parseInput } from '../validation.ts';
 import { currentJobIndex } from './job-index.ts';
@@ -81,7 +82,11 @@ export const jobSearchRequestSchema = z.object({
       country: z.string().max(100).optional(),
     })
     .optional(),
-  minYearlySalary: z.number().min(0, { error: 'minYearlySalary must be 0 or more' }).max(1e9).optional(),
+  minYearlySalary: z
+    .number()
+    .min(0, { error: 'minYearlySalary must be 0 or more' })
+    .max(maxMinSalary, { error: `minYearlySalary must be at most ${maxMinSalary}` })
+    .optional(),
   sort: z.enum(jobSorts).optional(),
   page: z
     .number()

@@ -14,6 +14,7 @@ import { maxPage, maxPageSize, maxSearchLength } from '../../search/search-jobs.
 import { searchTextSchema } from '../../search/text-schema.ts';
 import { maxPlaceNameLength } from '../../../lib/search/text-rules.ts';
 import { isEntityId } from '../../../lib/entity-id.ts';
+import { maxMinSalary } from '../../../lib/search/search-url.ts';
 import { parseInput } from '../../validation.ts';
 
 /** The GraphQL `JobSearchInput`; the radius options and default are the brand's (SPEC 9). */
@@ -55,7 +56,11 @@ function inputSchema(brand: Brand) {
       )
       .max(20)
       .nullish(),
-    minYearlySalary: z.number().min(0, { error: 'minYearlySalary must be 0 or more' }).nullish(),
+    minYearlySalary: z
+      .number()
+      .min(0, { error: 'minYearlySalary must be 0 or more' })
+      .max(maxMinSalary, { error: `minYearlySalary must be at most ${maxMinSalary}` })
+      .nullish(),
     sort: z.enum(jobSorts).nullish(),
     page: z
       .number()
