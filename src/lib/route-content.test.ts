@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { jobIdFromPath, organizationIdFromPath } from './route-content';
+import type { BackendClient } from './backend-client/index';
+import { jobIdFromPath, organizationIdFromPath, resolveRouteContent } from './route-content';
+import { maxRoutePathLength } from './routing/site-paths';
 
 describe('job paths without alias', () => {
   it('take the id from the end of the path', () => {
@@ -27,5 +29,17 @@ describe('ids in paths', () => {
     expect(organizationIdFromPath('/organization/12/')).toBe(12);
     expect(organizationIdFromPath('/organization/acme-12')).toBeNull();
     expect(organizationIdFromPath('/organization/2147483648')).toBeNull();
+  });
+});
+
+describe('resolveRouteContent', () => {
+  it('does not ask the backend about a path longer than any page has', async () => {
+    const backend = {
+      request: () => Promise.reject(new Error('the backend was asked')),
+    } as unknown as BackendClient;
+    expect(await resolveRouteContent(backend, `/${'a'.repeat(maxRoutePathLength)}`, 'de')).toEqual({
+      kind: 'error',
+      status: 404,
+    });
   });
 });

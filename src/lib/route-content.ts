@@ -1,5 +1,6 @@
 import type { BackendClient } from './backend-client/index.ts';
 import { parseEntityId } from './entity-id.ts';
+import { maxRoutePathLength } from './routing/site-paths.ts';
 import {
   getJob,
   getOrganizationProfile,
@@ -31,6 +32,7 @@ export async function resolveRouteContent(
   language: 'de' | 'en' | 'fr',
   fallback?: () => Promise<RouteContent>,
 ): Promise<RouteContent> {
+  if (path.length > maxRoutePathLength) return notFound;
   const { getRoutInfo: route } = await backend.request(getRoutInfo, { slug: path, language });
   switch (route.__typename) {
     case 'RouteRedirect':

@@ -237,7 +237,7 @@ describe('job listing pages', () => {
 });
 
 describe('ids beyond what the database holds', () => {
-  it.each([
+  const paths = [
     '/media/logos/2147483648.svg',
     '/media/logos/99999999999999999999.svg',
     '/media/logos/abc.svg',
@@ -247,10 +247,18 @@ describe('ids beyond what the database holds', () => {
     '/job/pflege-2147483648',
     '/organization/2147483648',
     '/organization/99999999999999999999',
-  ])('%s is not found', async (path) => {
-    const response = await get(`${tagblatt.url}${path}`);
-    expect(response.status).toBe(404);
-  });
+    // Longer than any path the route lookup takes.
+    `/organization/${'a'.repeat(2100)}`,
+    `/job/${'a'.repeat(2100)}`,
+    `/${'a'.repeat(2100)}`,
+  ];
+  it.each(paths.map((path) => [path.length > 50 ? `${path.slice(0, 30)}… (${path.length} characters)` : path, path]))(
+    '%s is not found',
+    async (_name, path) => {
+      const response = await get(`${tagblatt.url}${path}`);
+      expect(response.status).toBe(404);
+    },
+  );
 
   it('the largest id is an ordinary unknown one', async () => {
     expect((await get(`${tagblatt.url}/media/logos/2147483647.svg`)).status).toBe(404);

@@ -10,6 +10,9 @@ export const nonLandingPrefixes = [
   '/checkout',
 ];
 
+/** The longest path the route lookup takes; no page has a longer one. */
+export const maxRoutePathLength = 2000;
+
 /** Site pages outside those prefixes. */
 const sitePages = new Set(['/', '/privacy-policy', '/dashboard', '/my-products', '/router', '/404', '/500']);
 

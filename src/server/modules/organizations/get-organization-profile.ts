@@ -4,6 +4,7 @@ import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizations, type Organization } from '../../db/schema/organizations.ts';
 import type { Loaders } from '../../graphql/loaders.ts';
+import { maxRoutePathLength } from '../../../lib/routing/site-paths.ts';
 import { parseInput } from '../../validation.ts';
 import { normalizeRoutePath } from '../routing/get-route-info.ts';
 import { getOrganizationAccess } from './get-organization-access.ts';
@@ -16,7 +17,7 @@ const inputSchema = z
       .string()
       .trim()
       .min(1)
-      .max(2000)
+      .max(maxRoutePathLength)
       .refine((path) => path.startsWith('/'), { error: 'path must start with /, e.g. /organization/acme' })
       .nullish(),
   })

@@ -4,6 +4,7 @@ import type { Database } from '../../db/index.ts';
 import { landingPages, pathAliases, redirects, type PathAliasTargetKind } from '../../db/schema/content.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { maxRoutePathLength } from '../../../lib/routing/site-paths.ts';
 import { parseInput } from '../../validation.ts';
 import { isJobOfBrand } from '../jobs/job-visibility.ts';
 import { isOrganizationOfBrand } from '../organizations/organization-visibility.ts';
@@ -19,7 +20,7 @@ const inputSchema = z.object({
     .string()
     .trim()
     .min(1, { error: 'slug must be a path such as /pflege-jobs-stuttgart' })
-    .max(2000)
+    .max(maxRoutePathLength, { error: `slug must be at most ${maxRoutePathLength} characters` })
     .refine((slug) => slug.startsWith('/'), { error: 'slug must start with /' }),
   language: z.enum(['de', 'en', 'fr'], { error: 'language must be one of de, en, fr' }).nullish(),
 });
