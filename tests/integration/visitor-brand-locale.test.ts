@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '../../brands';
 import { createTranslator } from '../../src/i18n';
+import { isWithin } from '../../src/lib/search/resolve-location';
 import { get, startServer, type RunningServer } from '../support/server';
 
 let jobregio: RunningServer;
@@ -110,7 +111,7 @@ describe('the language switch', () => {
 
 describe('a place the brand cannot search', () => {
   const t = createTranslator('de');
-  const bounds = brands.suedjobs.autocompleteBounds;
+  const bounds = brands.suedjobs.autocompleteBounds!;
   const suggestionsOf = (source: string) =>
     [...source.matchAll(/<a href="([^"]+)" data-place-suggestion>([^<]+)<\/a>/g)].map((match) => ({
       href: decode(match[1]!),
@@ -118,11 +119,7 @@ describe('a place the brand cannot search', () => {
     }));
   const inArea = (href: string) => {
     const params = new URL(href, 'http://x').searchParams;
-    const lat = Number(params.get('lat'));
-    const lon = Number(params.get('lon'));
-    return (
-      lat >= bounds.minLatitude && lat <= bounds.maxLatitude && lon >= bounds.minLongitude && lon <= bounds.maxLongitude
-    );
+    return isWithin({ lat: Number(params.get('lat')), lon: Number(params.get('lon')) }, bounds);
   };
 
   it('shows no jobs for an unknown name, says so and offers similar places of the area', async () => {
