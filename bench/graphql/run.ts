@@ -106,10 +106,12 @@ async function run(dialect: 'pglite' | 'postgres') {
     await prepare(handle);
     const { db } = handle;
     const aliases = await db.execute<{ path: string }>(
-      sql`select path from path_aliases where target_kind = 'Job' order by md5(path) limit 500`,
+      // Jobs are isolated per brand: the tagblatt server below finds tagblatt's jobs only.
+      sql`select a.path from path_aliases a join jobs j on j.id = a.target_id
+          where a.target_kind = 'Job' and j.frontend = 'tagblatt' order by md5(a.path) limit 500`,
     );
     const ids = await db.execute<{ id: number }>(
-      sql`select id from jobs where state = 'published' order by md5(id::text) limit 500`,
+      sql`select id from jobs where state = 'published' and frontend = 'tagblatt' order by md5(id::text) limit 500`,
     );
     const paths = aliases.rows.map((row) => row.path);
     const jobIds = ids.rows.map((row) => row.id);
@@ -130,12 +132,15 @@ async function run(dialect: 'pglite' | 'postgres') {
     };
     const rows: [string, Figures][] = [
       ['getRoutInfo via GraphQL', await measure(paths, (slug) => graphql(routeQuery, { slug }))],
-      ['getRoutInfo service direct', await measure(paths, (slug) => getRouteInfo({ db, input: { slug } }))],
+      [
+        'getRoutInfo service direct',
+        await measure(paths, (slug) => getRouteInfo({ db, brandId: 'tagblatt', input: { slug } })),
+      ],
       ['job(id) scalars via GraphQL', await measure(jobIds, (id) => graphql(jobScalarsQuery, { id }))],
       [
         'job(id) service direct',
         await measure(jobIds, (id) =>
-          getJob({ db, viewer: anonymousViewer, loaders: createLoaders(db), input: { id } }),
+          getJob({ db, viewer: anonymousViewer, loaders: createLoaders(db), brandId: 'tagblatt', input: { id } }),
         ),
       ],
       ['job(id) full page query', await measure(jobIds, (id) => graphql(jobPageQuery, { id }))],

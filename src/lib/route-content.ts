@@ -1,4 +1,6 @@
 import type { BackendClient } from './backend-client/index.ts';
+import { parseEntityId } from './entity-id.ts';
+import { maxRoutePathLength } from './routing/site-paths.ts';
 import {
   getJob,
   getOrganizationProfile,
@@ -30,6 +32,7 @@ export async function resolveRouteContent(
   language: 'de' | 'en' | 'fr',
   fallback?: () => Promise<RouteContent>,
 ): Promise<RouteContent> {
+  if (path.length > maxRoutePathLength) return notFound;
   const { getRoutInfo: route } = await backend.request(getRoutInfo, { slug: path, language });
   switch (route.__typename) {
     case 'RouteRedirect':
@@ -49,20 +52,34 @@ export async function resolveRouteContent(
           const { landingPage } = await backend.request(getLandingPage, { id: route.id });
           return landingPage ? { kind: 'landing-page', page: landingPage, metatags: route.metatags } : notFound;
         }
-        case 'OrganizationProfile': {
-          const { organizationProfile } = await backend.request(getOrganizationProfile, { id: route.id });
-          return organizationProfile
-            ? { kind: 'organization', organization: organizationProfile, metatags: route.metatags }
-            : notFound;
-        }
+        case 'OrganizationProfile':
+          return loadOrganizationContent(backend, route.id, route.metatags);
       }
   }
 }
 
-/** /job/<id> or /job/<slug>-<id> → the id, for jobs reached without a stored alias. */
+/**
+ * /job/<id> or /job/<slug>-<id> → the id, for jobs reached without a stored alias. Null when the number
+ * cannot be an id (beyond 2^31 - 1): such a path names no job.
+ */
 export function jobIdFromPath(path: string): number | null {
   const match = /^\/job\/(?:[^/]*-)?(\d+)\/?$/.exec(path);
-  return match?.[1] ? Number(match[1]) : null;
+  return parseEntityId(match?.[1]);
+}
+
+/** /organization/<id> → the id: the page of an organization that has no path alias yet. */
+export function organizationIdFromPath(path: string): number | null {
+  const match = /^\/organization\/(\d+)\/?$/.exec(path);
+  return parseEntityId(match?.[1]);
+}
+
+export async function loadOrganizationContent(
+  backend: BackendClient,
+  id: number,
+  metatags: Metatag[] = [],
+): Promise<RouteContent> {
+  const { organizationProfile } = await backend.request(getOrganizationProfile, { id });
+  return organizationProfile ? { kind: 'organization', organization: organizationProfile, metatags } : notFound;
 }
 
 /** A job with the similar jobs shown below it (also below jobs that are no longer available). */

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { pathAliases } from '../../src/server/db/schema/content';
@@ -218,9 +219,17 @@ describe.each(testDialects)('jobs on %s', (dialect) => {
 
   describe('job', () => {
     it('returns a published job with every field, labels in the request language', async () => {
-      const { body } = await backend.post<{ job: Record<string, unknown> }>(
-        {
-          query: `query job($id: Int!) { job(id: $id) {
+      // Jobs are seen by their own brand only: the job and Acme move to the multilingual brand meanwhile.
+      const { db } = backend.handle;
+      const moveTo = async (frontend: 'tagblatt' | 'jobregio') => {
+        await db.update(jobs).set({ frontend }).where(eq(jobs.id, fixture.jobIds.aliased));
+        await db.update(organizations).set({ frontend }).where(eq(organizations.path, '/organization/acme'));
+      };
+      await moveTo('jobregio');
+      const { body } = await backend
+        .post<{ job: Record<string, unknown> }>(
+          {
+            query: `query job($id: Int!) { job(id: $id) {
             id title jobType state description linkUrl videoUrl availabilityPeriod
             organization { id name url logo { url alt title } }
             locations { address { countryCode locality postalCode addressLine1 } latitude longitude }
@@ -231,10 +240,11 @@ describe.each(testDialects)('jobs on %s', (dialect) => {
             application { workflow emails link requireCv requireCoverLetter requireQualifyingQuestions
               qualifyingQuestions { question required } }
           } }`,
-          variables: { id: fixture.jobIds.aliased },
-        },
-        { token: await backend.tokenFor(fixture.applicant), headers: { frontend: 'jobregio;en-GB' } },
-      );
+            variables: { id: fixture.jobIds.aliased },
+          },
+          { token: await backend.tokenFor(fixture.applicant), headers: { frontend: 'jobregio;en-GB' } },
+        )
+        .finally(() => moveTo('tagblatt'));
       expect(body.errors).toBeUndefined();
       expect(body.data?.job).toMatchObject({
         id: fixture.jobIds.aliased,

@@ -319,14 +319,21 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
     it('finds a profile by path, whatever the case and trailing slash, and prefixes the url per locale', async () => {
       const byPath = await profile({ path: '/Organization/ACME/' });
       expect(byPath.body.data?.organizationProfile).toMatchObject({ id: acme.id });
-      const french = await profile({ path: '/organization/acme' }, undefined, { frontend: 'jobregio;fr' });
-      expect(french.body.data?.organizationProfile).toMatchObject({
-        url: '/fr/organization/acme',
-        urlNoPrefix: '/organization/acme',
-        industry: [{ label: 'Luft- und Raumfahrt' }],
-      });
-      const english = await profile({ id: acme.id }, undefined, { frontend: 'jobregio;en-GB' });
-      expect(english.body.data?.organizationProfile).toMatchObject({ industry: [{ label: 'Aerospace' }] });
+      // The multilingual brand sees its own organizations only: Acme registers there for this test.
+      const { db } = backend.handle;
+      await db.update(organizations).set({ frontend: 'jobregio' }).where(eq(organizations.id, acme.id));
+      try {
+        const french = await profile({ path: '/organization/acme' }, undefined, { frontend: 'jobregio;fr' });
+        expect(french.body.data?.organizationProfile).toMatchObject({
+          url: '/fr/organization/acme',
+          urlNoPrefix: '/organization/acme',
+          industry: [{ label: 'Luft- und Raumfahrt' }],
+        });
+        const english = await profile({ id: acme.id }, undefined, { frontend: 'jobregio;en-GB' });
+        expect(english.body.data?.organizationProfile).toMatchObject({ industry: [{ label: 'Aerospace' }] });
+      } finally {
+        await db.update(organizations).set({ frontend: 'tagblatt' }).where(eq(organizations.id, acme.id));
+      }
       expect((await profile({ path: '/organization/unknown' })).body.data?.organizationProfile).toBeNull();
       expect((await profile({ id: 999_999 })).body.data?.organizationProfile).toBeNull();
     });

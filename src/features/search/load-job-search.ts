@@ -4,27 +4,59 @@
  */
 import type { Brand } from '../../../brands/types.ts';
 import type { BackendClient } from '../../lib/backend-client/index.ts';
-import { locationSuggestions, searchJobs, type JobSearchResult } from '../../lib/operations/search.ts';
-import { pageCount } from '../../lib/search/pagination.ts';
-import { resolveLocation } from '../../lib/search/resolve-location.ts';
+import {
+  locationAlternatives,
+  locationSuggestions,
+  searchJobs,
+  type JobSearchResult,
+} from '../../lib/operations/search.ts';
+import { checkPage, maxSearchPage, pageCount } from '../../lib/search/pagination.ts';
+import { resolveLocation, type LocationSuggestion } from '../../lib/search/resolve-location.ts';
 import {
   canonicalListingQuery,
   canonicalQuery,
   isIndexable,
   parseSearchParams,
+  roundPoint,
+  searchTextIssues,
+  searchUrl,
   toSearchInput,
   type JobSearchState,
+  type SearchTextIssue,
   type SearchUrlOptions,
 } from '../../lib/search/search-url.ts';
+import { logUnexpected } from '../../server/log.ts';
 
-export type LocationNotice = { kind: 'unknown'; label: string } | { kind: 'failed' };
+/** A place to search instead, as a link to the same search there. */
+export interface PlaceLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * Why the search has no place to look around. Decision (what job boards do): a place that cannot be
+ * searched gives no results and says so, with places to search instead; it never falls back to every job.
+ */
+export type LocationNotice =
+  /** No place of the area has that name; `suggestions` are similarly spelt places of the area. */
+  | { kind: 'unknown'; label: string; suggestions: PlaceLink[] }
+  /** The place lies outside the brand's area (`label` empty for bare coordinates); nearby places of it. */
+  | { kind: 'outside'; label: string; suggestions: PlaceLink[] }
+  /** The place could not be looked up at all. */
+  | { kind: 'failed' };
+
+/** At most this many "Did you mean" places. */
+const maxPlaceSuggestions = 5;
 
 export type JobSearchOutcome =
   | { kind: 'redirect'; location: string }
+  /** A page other than the first of a search without results. */
+  | { kind: 'not-found' }
   | {
       kind: 'page';
-      /** 404 for a page number past the last page. */
-      status: 200 | 404;
+      /** 400 when a text parameter cannot be searched for (`textIssues`). */
+      status: 200 | 400;
+      textIssues: SearchTextIssue[];
       /** The search as run: a typed place carries the coordinates it was resolved to. */
       state: JobSearchState;
       /** The name of the place searched (the suggestion's own label when the name was resolved). */
@@ -42,6 +74,10 @@ export function searchUrlOptions(brand: Brand): SearchUrlOptions {
   return { radiusOptionsKm, defaultRadiusKm, radiusHiddenForLocationTypes };
 }
 
+function emptyResult(pageSize: number): JobSearchResult {
+  return { total: 0, page: 1, pageSize, items: [], facets: [] };
+}
+
 export async function loadJobSearch(options: {
   backend: BackendClient;
   brand: Brand;
@@ -52,22 +88,46 @@ export async function loadJobSearch(options: {
 }): Promise<JobSearchOutcome> {
   const { backend, brand, publicPath, search, category } = options;
   const urlOptions = searchUrlOptions(brand);
+  const pageSize = brand.constants.pageSize.jobs;
+  const params = new URLSearchParams(search);
+
+  // A text that cannot be searched for is refused as it is (no redirect first): the form comes back
+  // without it, with the reason.
+  const textIssues = searchTextIssues(params);
+  if (textIssues.length > 0) {
+    const accepted = new URLSearchParams(params);
+    for (const { param } of textIssues) accepted.delete(param);
+    const state = { ...parseSearchParams(accepted, urlOptions), page: 1 };
+    return {
+      kind: 'page',
+      status: 400,
+      textIssues,
+      state,
+      placeLabel: null,
+      locationNotice: null,
+      result: emptyResult(pageSize),
+      pageCount: 1,
+      isIndexable: false,
+      canonicalSearch: '',
+    };
+  }
 
   // A plain GET form sends every field, empty or default: one redirect makes it the island's URL.
   const canonical = canonicalQuery(search, urlOptions);
-  const current = new URLSearchParams(search).toString();
+  const current = params.toString();
   if (canonical !== (current === '' ? '' : `?${current}`))
     return { kind: 'redirect', location: publicPath + canonical };
 
-  const parsed = parseSearchParams(new URLSearchParams(search), urlOptions);
+  const parsed = parseSearchParams(params, urlOptions);
   let state = parsed;
   let placeLabel: string | null = null;
   let locationNotice: LocationNotice | null = null;
   try {
-    const resolution = await resolveLocation(parsed.location, async (query) => {
-      const data = await backend.request(locationSuggestions, { query, limit: 10 });
-      return data.locationSuggestions;
-    });
+    const resolution = await resolveLocation(
+      parsed.location,
+      async (query) => (await backend.request(locationSuggestions, { query, limit: 10 })).locationSuggestions,
+      brand.autocompleteBounds,
+    );
     switch (resolution.kind) {
       case 'none':
         break;
@@ -77,41 +137,100 @@ export async function loadJobSearch(options: {
         placeLabel = resolution.label || null;
         break;
       case 'unknown':
-        state = { ...parsed, location: null };
-        locationNotice = { kind: 'unknown', label: resolution.label };
+      case 'outside':
+        locationNotice = await placeNotice(resolution.kind, resolution.label, {
+          backend,
+          publicPath,
+          parsed,
+          urlOptions,
+        });
         break;
     }
   } catch (error) {
-    console.error('Resolving the search location failed', error);
-    state = { ...parsed, location: null };
+    logUnexpected('search', 'Resolving the search location failed', error);
     locationNotice = { kind: 'failed' };
   }
 
-  const pageSize = brand.constants.pageSize.jobs;
-  const { searchJobs: result } = await backend.request(searchJobs, {
-    input: toSearchInput(state, category, { ...urlOptions, pageSize }),
-  });
-  const pages = pageCount(result.total, pageSize);
   // The form shows the place searched by its own name, with its coordinates in the hidden fields; a name
   // that could not be resolved stays as typed so that the visitor can correct it.
-  const shownLocation = state.location ?? (parsed.location && { ...parsed.location, point: null });
+  const shownLocation = locationNotice ? parsed.location && { ...parsed.location, point: null } : state.location;
   const shownState: JobSearchState = { ...state, location: shownLocation };
-  const indexable =
-    locationNotice === null &&
-    isIndexable(parsed, result.total, {
+  if (locationNotice) {
+    return {
+      kind: 'page',
+      status: 200,
+      textIssues: [],
+      state: { ...shownState, page: 1 },
+      placeLabel: null,
+      locationNotice,
+      result: emptyResult(pageSize),
+      pageCount: 1,
+      isIndexable: false,
+      canonicalSearch: '',
+    };
+  }
+
+  const { searchJobs: result } = await backend.request(searchJobs, {
+    input: toSearchInput({ ...state, page: Math.min(state.page, maxSearchPage) }, category, {
+      ...urlOptions,
+      pageSize,
+    }),
+  });
+  const pageCheck = checkPage(state.page, result.total, pageSize);
+  switch (pageCheck.kind) {
+    case 'not-found':
+      return { kind: 'not-found' };
+    case 'redirect':
+      return { kind: 'redirect', location: publicPath + canonicalQuery(search, urlOptions, pageCheck.page) };
+    case 'ok':
+      break;
+  }
+  return {
+    kind: 'page',
+    status: 200,
+    textIssues: [],
+    state: shownState,
+    placeLabel,
+    locationNotice: null,
+    result,
+    pageCount: pageCount(result.total, pageSize),
+    isIndexable: isIndexable(parsed, result.total, {
       ...urlOptions,
       maxCleanFacets: brand.constants.seoCleanFacets.jobs,
       category,
-    });
-  return {
-    kind: 'page',
-    status: state.page > pages ? 404 : 200,
-    state: shownState,
-    placeLabel,
-    locationNotice,
-    result,
-    pageCount: pages,
-    isIndexable: indexable,
+    }),
     canonicalSearch: canonicalListingQuery(shownState, urlOptions),
+  };
+}
+
+/** The notice for a place that cannot be searched, with up to five places of the area to search instead. */
+async function placeNotice(
+  kind: 'unknown' | 'outside',
+  label: string,
+  context: { backend: BackendClient; publicPath: string; parsed: JobSearchState; urlOptions: SearchUrlOptions },
+): Promise<LocationNotice> {
+  if (label === '') return { kind: 'outside', label, suggestions: [] };
+  const { locationAlternatives: alternatives } = await context.backend.request(locationAlternatives, {
+    query: label,
+    limit: maxPlaceSuggestions,
+  });
+  const suggestions = alternatives.places.map((place) => ({
+    label: place.label,
+    href: searchUrl(context.publicPath, searchAt(context.parsed, place, context.urlOptions), context.urlOptions),
+  }));
+  return {
+    kind: kind === 'outside' || alternatives.reason === 'outside_area' ? 'outside' : 'unknown',
+    label,
+    suggestions,
+  };
+}
+
+/** The same search at another place, from its first page. */
+function searchAt(state: JobSearchState, place: LocationSuggestion, options: SearchUrlOptions): JobSearchState {
+  const radius = state.location?.radius ?? options.defaultRadiusKm;
+  return {
+    ...state,
+    location: { label: place.label, point: roundPoint(place), locationType: place.locationType, radius },
+    page: 1,
   };
 }

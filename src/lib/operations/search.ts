@@ -71,3 +71,22 @@ export const locationSuggestions = defineOperation<
     locationSuggestions(query: $query, limit: $limit) { label lat lon locationType country administrativeArea }
   }`,
 );
+
+export interface LocationAlternatives {
+  /** outside_area: a place of that name lies outside the brand's area; unknown: no place has that name. */
+  reason: 'outside_area' | 'unknown';
+  places: LocationSuggestion[];
+}
+
+export const locationAlternatives = defineOperation<
+  { locationAlternatives: LocationAlternatives },
+  { query: string; limit?: number }
+>(
+  'locationAlternatives',
+  `query locationAlternatives($query: String!, $limit: Int) {
+    locationAlternatives(query: $query, limit: $limit) {
+      reason
+      places { label lat lon locationType country administrativeArea }
+    }
+  }`,
+);

@@ -22,6 +22,14 @@ describe('localizePath', () => {
     expect(localizePath('/resume/edit', 'en-GB', multilingual)).toBe('/en-GB/cv/edit');
     expect(localizePath('/', 'fr', multilingual)).toBe('/fr/');
   });
+  it('prefixes job, organization and alias paths without translating /job by the /jobs rule', () => {
+    expect(localizePath('/job/pflegefachkraft-42', 'fr', multilingual)).toBe('/fr/job/pflegefachkraft-42');
+    expect(localizePath('/job/42', 'en-GB', multilingual)).toBe('/en-GB/job/42');
+    expect(localizePath('/jobs/gesundheit-soziales', 'fr', multilingual)).toBe('/fr/emploi/gesundheit-soziales');
+    expect(localizePath('/organization/acme', 'de', multilingual)).toBe('/de/organization/acme');
+    expect(localizePath('/pflege-jobs-stuttgart', 'fr', multilingual)).toBe('/fr/pflege-jobs-stuttgart');
+    expect(localizePath('/job/42', 'de', germanTranslated)).toBe('/job/42');
+  });
   it('translates only when the brand has path translation', () => {
     expect(localizePath('/contact', 'de', germanTranslated)).toBe('/kontakt');
     expect(localizePath('/contact', 'de', germanOnly)).toBe('/contact');

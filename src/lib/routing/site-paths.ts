@@ -10,6 +10,9 @@ export const nonLandingPrefixes = [
   '/checkout',
 ];
 
+/** The longest path the route lookup takes; no page has a longer one. */
+export const maxRoutePathLength = 2000;
+
 /** Site pages outside those prefixes. */
 const sitePages = new Set(['/', '/privacy-policy', '/dashboard', '/my-products', '/router', '/404', '/500']);
 
@@ -26,4 +29,14 @@ export function isRoutedPath(internalPath: string): boolean {
 export function routerPath(internalPath: string, search = ''): string {
   const rest = search.startsWith('?') ? search.slice(1) : search;
   return `/router?router=${encodeURIComponent(internalPath)}${rest ? `&${rest}` : ''}`;
+}
+
+/**
+ * The query the visitor sent, from the URL a page sees: a routed path's page sees `routerPath`'s rewrite
+ * (`/router?router=<path>&<visitor's query>`), every other page the visitor's own URL.
+ */
+export function visitorSearch(url: URL): string {
+  if (url.pathname !== '/router') return url.search;
+  const rest = url.search.replace(/^\?router=[^&]*&?/, '');
+  return rest === '' || rest === '?' ? '' : rest.startsWith('?') ? rest : `?${rest}`;
 }

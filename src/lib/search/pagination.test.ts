@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageItems } from './pagination';
+import { checkPage, maxSearchPage, pageCount, pageItems } from './pagination';
 
 const render = (current: number, count: number) =>
   pageItems(current, count)
@@ -11,6 +11,23 @@ describe('pagination', () => {
     expect(pageCount(0, 10)).toBe(1);
     expect(pageCount(10, 10)).toBe(1);
     expect(pageCount(11, 10)).toBe(2);
+  });
+
+  it('never counts more pages than a search serves', () => {
+    expect(pageCount(100_000, 10)).toBe(maxSearchPage);
+    expect(pageCount(10_001, 10)).toBe(maxSearchPage);
+  });
+
+  it('sends a page past the last one to the last page', () => {
+    expect(checkPage(3, 25, 10)).toEqual({ kind: 'ok' });
+    expect(checkPage(4, 25, 10)).toEqual({ kind: 'redirect', page: 3 });
+    expect(checkPage(1001, 25, 10)).toEqual({ kind: 'redirect', page: 3 });
+    expect(checkPage(5000, 100_000, 10)).toEqual({ kind: 'redirect', page: maxSearchPage });
+  });
+
+  it('has no page but the first for a search without results', () => {
+    expect(checkPage(1, 0, 10)).toEqual({ kind: 'ok' });
+    expect(checkPage(2, 0, 10)).toEqual({ kind: 'not-found' });
   });
 
   it('shows first, last and two pages around the current one', () => {

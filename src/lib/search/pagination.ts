@@ -1,8 +1,30 @@
 /** One entry of a pagination bar: a page number or a gap ("…"). */
 export type PageItem = { kind: 'page'; page: number; isCurrent: boolean } | { kind: 'gap'; key: string };
 
+/**
+ * The deepest page a search serves (10,000 jobs at 10 a page): deeper pages cost the database more than
+ * they are worth to anyone, and search engines get the jobs through the sitemap.
+ */
+export const maxSearchPage = 1000;
+
+/** The pages of a result list: at least one, at most `maxSearchPage`. */
 export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
+  return Math.min(maxSearchPage, Math.max(1, Math.ceil(Math.max(0, total) / pageSize)));
+}
+
+export type PageCheck =
+  | { kind: 'ok' }
+  /** Past the last page: the last page of the same search. */
+  | { kind: 'redirect'; page: number }
+  /** A page other than the first of a search without results: there is no such page. */
+  | { kind: 'not-found' };
+
+/** Whether a requested page exists for a result list of `total` hits. */
+export function checkPage(page: number, total: number, pageSize: number): PageCheck {
+  if (page <= 1) return { kind: 'ok' };
+  if (total <= 0) return { kind: 'not-found' };
+  const last = pageCount(total, pageSize);
+  return page > last ? { kind: 'redirect', page: last } : { kind: 'ok' };
 }
 
 /**

@@ -92,6 +92,18 @@ describe('resolveLocation', () => {
   it('reports a name it cannot find', async () => {
     expect(await resolveLocation(typed('Atlantis'), suggest)).toEqual({ kind: 'unknown', label: 'Atlantis' });
   });
+
+  it('refuses coordinates outside the brand area, named or not', async () => {
+    const south = { minLatitude: 47.53, maxLatitude: 49.79, minLongitude: 7.51, maxLongitude: 10.5 };
+    const munich = { lat: 48.13743, lon: 11.57549 };
+    expect(await resolveLocation(typed('München', munich), suggest, south)).toEqual({
+      kind: 'outside',
+      label: 'München',
+    });
+    expect(await resolveLocation(typed('', munich), suggest, south)).toEqual({ kind: 'outside', label: '' });
+    expect(await resolveLocation(typed('Ulm'), suggest, south)).toMatchObject({ kind: 'resolved', label: 'Ulm' });
+    expect(await resolveLocation(typed('', munich), suggest, null)).toMatchObject({ kind: 'resolved' });
+  });
 });
 
 describe('distanceKm', () => {

@@ -1,3 +1,4 @@
+import type { GeoBounds } from '../../../brands/types.ts';
 import { roundPoint, type GeoPoint, type LocationFilter, type LocationType } from './search-url.ts';
 
 /** One hit of the `locationSuggestions` query. */
@@ -17,8 +18,10 @@ export type LocationResolution =
   | { kind: 'none' }
   /** The place to search around; `label` is the suggestion's own label when one matched. */
   | { kind: 'resolved'; location: LocationFilter & { point: GeoPoint }; label: string }
-  /** Nothing is known by that name: the search runs without a location. */
-  | { kind: 'unknown'; label: string };
+  /** Nothing is known by that name (in the brand's area): the search cannot run. */
+  | { kind: 'unknown'; label: string }
+  /** Coordinates outside the brand's area (hand-made or old URLs): the search cannot run either. */
+  | { kind: 'outside'; label: string };
 
 /** Coordinates this close to a suggestion belong to it (a picked suggestion's own coordinates are exact). */
 const sameplaceKm = 2;
@@ -32,6 +35,15 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+export function isWithin(point: GeoPoint, bounds: GeoBounds): boolean {
+  return (
+    point.lat >= bounds.minLatitude &&
+    point.lat <= bounds.maxLatitude &&
+    point.lon >= bounds.minLongitude &&
+    point.lon <= bounds.maxLongitude
+  );
+}
+
 /**
  * Decides where a search looks (server side, so that the page works without JavaScript):
  * - a typed name without coordinates is the first suggestion for that name;
@@ -39,9 +51,23 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
  *   the autocomplete, or resolved before). Otherwise the coordinates are stale — without JavaScript the
  *   hidden lat/lon fields keep the old place when the visitor types a new name — and the first suggestion
  *   for the new name wins. A name nothing is known for keeps its coordinates;
- * - coordinates without a name are used as they are.
+ * - coordinates without a name are used as they are;
+ * - coordinates outside the brand's area (`bounds`, SPEC 9) are never searched: the suggestions keep to
+ *   the area, so such a point comes from a hand-made URL and would show jobs the brand does not cover.
  */
 export async function resolveLocation(
+  location: LocationFilter | null,
+  suggest: SuggestLocations,
+  bounds: GeoBounds | null = null,
+): Promise<LocationResolution> {
+  const resolution = await resolveAnywhere(location, suggest);
+  if (resolution.kind === 'resolved' && bounds && !isWithin(resolution.location.point, bounds)) {
+    return { kind: 'outside', label: location?.label ?? '' };
+  }
+  return resolution;
+}
+
+async function resolveAnywhere(
   location: LocationFilter | null,
   suggest: SuggestLocations,
 ): Promise<LocationResolution> {

@@ -9,6 +9,7 @@ import {
   normalizeFacetValues,
   pageOffset,
   parseSearchParams,
+  searchTextIssues,
   searchUrl,
   toSearchInput,
   toSearchParams,
@@ -65,9 +66,9 @@ describe('facet values', () => {
     expect(parse('employmentType=3,5,3').facets.employmentType).toEqual(['3', '5']);
   });
 
-  it('keeps a comma-separated value with non-numbers as one value', () => {
-    expect(parse('company=M%C3%BCller,%20Meier').facets.company).toEqual(['Müller, Meier']);
-    expect(parse('employmentType=3,a').facets.employmentType).toEqual(['3,a']);
+  it('keeps a comma-separated value with non-numbers as one value, which is then no id and dropped', () => {
+    expect(parse('company=M%C3%BCller,%20Meier').facets.company).toBeUndefined();
+    expect(parse('employmentType=3,a&employmentType=4').facets.employmentType).toEqual(['4']);
   });
 
   it('accepts repeated parameters, mixed with comma lists', () => {
@@ -79,12 +80,47 @@ describe('facet values', () => {
   });
 
   it('drops empty values and the facet when nothing is left', () => {
-    expect(parse('employmentType=&employmentType=%20&industry=,').facets).toEqual({ industry: [','] });
+    expect(parse('employmentType=&employmentType=%20&industry=,').facets).toEqual({});
     expect(normalizeFacetValues(['', ' '])).toEqual([]);
   });
 
-  it('sorts numbers numerically, before other values', () => {
-    expect(normalizeFacetValues(['10', 'b', '9', 'a'])).toEqual(['9', '10', 'a', 'b']);
+  it('keeps ids only: no words, negative, decimal or out-of-range numbers (SPEC 5)', () => {
+    expect(normalizeFacetValues(['abc', '-3', '1.5', '0', '1e3', '2147483648', '99999999999999999999', '7'])).toEqual([
+      '7',
+    ]);
+    expect(parse('employmentType=abc&company=-1&industry=1.5').facets).toEqual({});
+    expect(parse('employmentType=%00').facets).toEqual({});
+  });
+
+  it('sorts ids numerically', () => {
+    expect(normalizeFacetValues(['10', '9', ' 2 ', '2147483647'])).toEqual(['2', '9', '10', '2147483647']);
+  });
+});
+
+describe('minimum salary', () => {
+  it('reads a positive amount up to a billion, rounded; drops anything else', () => {
+    expect(parse('minSalary=45000.4').minSalary).toBe(45000);
+    expect(parse('minSalary=1000000000').minSalary).toBe(1_000_000_000);
+    for (const value of ['1000000001', '1e20', '-5', '0', 'abc', 'Infinity']) {
+      expect(parse(`minSalary=${value}`).minSalary, value).toBeNull();
+    }
+  });
+});
+
+describe('searchTextIssues', () => {
+  const issues = (query: string) => searchTextIssues(new URLSearchParams(query));
+
+  it('accepts ordinary searches', () => {
+    expect(issues('search=Pflege&title=Koch&location=Ulm')).toEqual([]);
+    expect(issues(`search=${'a'.repeat(200)}`)).toEqual([]);
+  });
+
+  it('names each text parameter with control characters or too many characters', () => {
+    expect(issues(`search=a%00b&title=${'t'.repeat(201)}&location=${'u'.repeat(101)}`)).toEqual([
+      { param: 'search', problem: 'control', maxLength: 200 },
+      { param: 'title', problem: 'tooLong', maxLength: 200 },
+      { param: 'location', problem: 'tooLong', maxLength: 100 },
+    ]);
   });
 });
 
@@ -197,7 +233,7 @@ describe('toSearchParams: canonical URL', () => {
       emptySearchState(),
       state({ search: 'Pflege', page: 4 }),
       state({ title: 'Koch', minSalary: 40000, sort: 'publish_date_desc' }),
-      state({ location: { ...ulm, radius: 25 }, facets: { employmentType: ['3', '5'], company: ['Müller & Co'] } }),
+      state({ location: { ...ulm, radius: 25 }, facets: { employmentType: ['3', '5'], company: ['17'] } }),
       state({
         location: { label: 'Frankreich', point: { lat: 46.2, lon: 2.2 }, locationType: 'country', radius: 100 },
       }),
@@ -233,6 +269,13 @@ describe('canonicalQuery', () => {
       ['jobId', '4'],
       ['utm_source', 'y'],
     ]);
+  });
+
+  it('gives the same query for another page, keeping every other parameter', () => {
+    expect(canonicalQuery('?search=Pflege&page=1001&utm_source=x', options, 3)).toBe(
+      '?search=Pflege&page=3&utm_source=x',
+    );
+    expect(canonicalQuery('?page=9&location=Ulm', options, 1)).toBe('?location=Ulm');
   });
 });
 

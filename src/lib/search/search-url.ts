@@ -12,16 +12,30 @@
  *   like a known facet field become filters. Every other parameter is ignored by the search (and kept by
  *   `extraParams` so that e.g. utm_source survives a redirect to the canonical address).
  * - A facet value may repeat (`employmentType=3&employmentType=5`) or be comma-separated; a comma-separated
- *   value of all numbers splits (`3,5,3` → 3, 5), anything else stays one value. Values are trimmed,
- *   duplicates removed and sorted (numbers numerically), so equal filters have one URL.
+ *   value of all numbers splits (`3,5,3` → 3, 5), anything else stays one value. Facet values are ids
+ *   (terms, organizations): a value that is not one (`abc`, `-3`, `1.5`, a number beyond 2^31 - 1) is
+ *   dropped, so it never becomes a filter. Values are trimmed, duplicates removed and sorted numerically,
+ *   so equal filters have one URL.
  * - Canonical form: parameters in the order above, empty values dropped, facet values as repeated
  *   parameters (what a plain GET form with checkboxes sends), page only when > 1, sort only when not
  *   relevancy, locationType only when not city, radius only when it differs from the brand default and
  *   the location type has a radius (not administrative_area or country), coordinates rounded to 5
  *   decimals (about 1 m) and only as a pair.
  * - Invalid values are dropped, not clamped: a page that is not a positive integer is page 1, a radius
- *   outside the brand's options is the default, an unknown sort is relevancy.
+ *   outside the brand's options is the default, an unknown sort is relevancy. A page past the last one
+ *   is the listing page's business (it redirects to the last page).
+ * - Texts (search, title, location) are refused rather than cut: control characters or more than
+ *   `maxSearchTextLength` / `maxPlaceNameLength` characters make the page answer 400 (`searchTextIssues`).
  */
+
+import { parseEntityId } from '../entity-id.ts';
+import {
+  maxPlaceNameLength,
+  maxSearchTextLength,
+  normalizeSearchText,
+  textProblem,
+  type TextProblem,
+} from './text-rules.ts';
 
 export const jobFacetFields = [
   'remoteOptions',
@@ -104,27 +118,20 @@ export function emptySearchState(): JobSearchState {
 const numericValue = /^-?\d+(\.\d+)?$/;
 
 /**
- * The raw values of one facet parameter → its filter values: split all-numeric comma lists, trim, drop
- * empties and duplicates, sort (numbers numerically, before other values).
+ * The raw values of one facet parameter → its filter values: split all-numeric comma lists, trim, keep
+ * ids only, drop duplicates, sort numerically.
  */
 export function normalizeFacetValues(rawValues: readonly string[]): string[] {
   const values = rawValues.flatMap((raw) => {
     const parts = raw.split(',').map((part) => part.trim());
     return parts.length > 1 && parts.every((part) => numericValue.test(part)) ? parts : [raw.trim()];
   });
-  return [...new Set(values.filter((value) => value !== ''))].sort(compareValues);
-}
-
-function compareValues(a: string, b: string): number {
-  const aIsNumber = numericValue.test(a);
-  const bIsNumber = numericValue.test(b);
-  if (aIsNumber && bIsNumber) return Number(a) - Number(b);
-  if (aIsNumber !== bIsNumber) return aIsNumber ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  const ids = values.map((value) => parseEntityId(value)).filter((id) => id !== null);
+  return [...new Set(ids)].sort((a, b) => a - b).map(String);
 }
 
 function text(params: URLSearchParams, name: string): string {
-  return (params.get(name) ?? '').trim().replace(/\s+/g, ' ');
+  return normalizeSearchText(params.get(name) ?? '');
 }
 
 function roundCoordinate(value: number): number {
@@ -152,6 +159,31 @@ function positiveInteger(raw: string | null): number | null {
 
 function hasRadius(locationType: LocationType, options: SearchUrlOptions): boolean {
   return !options.radiusHiddenForLocationTypes.includes(locationType);
+}
+
+/** The highest minimum yearly salary a search takes; a higher one is no salary anybody pays, and dropped. */
+export const maxMinSalary = 1_000_000_000;
+
+/** The text parameters and their limits (characters). */
+export const searchTextLimits = {
+  search: maxSearchTextLength,
+  title: maxSearchTextLength,
+  location: maxPlaceNameLength,
+} as const;
+export type SearchTextParam = keyof typeof searchTextLimits;
+
+export interface SearchTextIssue {
+  param: SearchTextParam;
+  problem: TextProblem;
+  maxLength: number;
+}
+
+/** The text parameters that cannot be searched for (control characters, too long), in canonical order. */
+export function searchTextIssues(params: URLSearchParams): SearchTextIssue[] {
+  return Object.entries(searchTextLimits).flatMap(([param, maxLength]) => {
+    const problem = textProblem(params.get(param) ?? '', maxLength);
+    return problem ? [{ param: param as SearchTextParam, problem, maxLength }] : [];
+  });
 }
 
 /** URL query → search state. Never throws: whatever cannot be read is left out. */
@@ -185,7 +217,7 @@ export function parseSearchParams(params: URLSearchParams, options: SearchUrlOpt
   }
 
   const minSalary = Number(params.get('minSalary') ?? '');
-  if (params.get('minSalary')?.trim() && Number.isFinite(minSalary) && minSalary > 0) {
+  if (params.get('minSalary')?.trim() && Number.isFinite(minSalary) && minSalary > 0 && minSalary <= maxMinSalary) {
     state.minSalary = Math.round(minSalary);
   }
   if (params.get('sort') === 'publish_date_desc') state.sort = 'publish_date_desc';
@@ -245,11 +277,13 @@ export function extraParams(params: URLSearchParams): [string, string][] {
 /**
  * The canonical query for a request's query: the search's own parameters in canonical form, followed by
  * the other parameters unchanged. Equal to `search` (as URLSearchParams writes it) when nothing needs to
- * change, so a page can redirect when they differ without ever redirecting twice.
+ * change, so a page can redirect when they differ without ever redirecting twice. With `page`, the same
+ * query for that page.
  */
-export function canonicalQuery(search: string, options: SearchUrlOptions): string {
+export function canonicalQuery(search: string, options: SearchUrlOptions, page?: number): string {
   const params = new URLSearchParams(search);
-  const canonical = toSearchParams(parseSearchParams(params, options), options);
+  const state = parseSearchParams(params, options);
+  const canonical = toSearchParams(page === undefined ? state : withPage(state, page), options);
   for (const [name, value] of extraParams(params)) canonical.append(name, value);
   return toQueryString(canonical);
 }

@@ -1,4 +1,6 @@
 import type { APIRoute } from 'astro';
+import { parseEntityId } from '../../lib/entity-id';
+import { readFormBody } from '../../lib/form-body';
 import { localizePath } from '../../lib/routing/resolve-request';
 import { checkPageCsrf } from '../../server/auth/page-csrf';
 import { readSessionCookie } from '../../server/auth/page-session';
@@ -20,19 +22,24 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const { brand, locale } = context.locals;
   const dashboard = localizePath('/dashboard', locale, brand);
-  const form = await context.request.formData();
-  if (!checkPageCsrf(context, form.get('csrfToken')))
+  const body = await readFormBody(context.request);
+  if (!body.ok) return new Response('Send the form from the dashboard.', { status: body.status });
+  const field = (name: string) => {
+    const value = body.fields[name];
+    return typeof value === 'string' ? value : null;
+  };
+  if (!checkPageCsrf(context, field('csrfToken')))
     return new Response('CSRF token missing or invalid.', { status: 403 });
   const cookie = await readSessionCookie(context.request);
   if (!cookie.claims) return context.redirect(localizePath('/user/login', locale, brand), 303);
   const { db } = await getDatabase();
   const secret = getAuthSecret();
   const ipAddress = context.clientAddress ?? null;
-  const action = form.get('action');
+  const action = field('action');
   try {
     if (action === 'start') {
-      const userId = Number(form.get('userId'));
-      if (!Number.isInteger(userId) || userId <= 0) return context.redirect(`${dashboard}?masquerade=invalid`, 303);
+      const userId = parseEntityId(field('userId'));
+      if (userId === null) return context.redirect(`${dashboard}?masquerade=invalid`, 303);
       const claims = await startMasquerade({ db, secret, claims: cookie.claims, targetUserId: userId, ipAddress });
       return redirectWithCookies(dashboard, await sessionSetCookies(context.request, claims));
     }

@@ -5,6 +5,7 @@
  */
 import { Auth } from '@auth/core';
 import type { Brand } from '../../../brands/types.ts';
+import { readFormBody } from '../../lib/form-body.ts';
 import { getConfig } from '../config.ts';
 import { clientKeyOf, enforceRequestRate } from '../limits/request-rate.ts';
 import { createAuthConfig, signInPage } from './auth-config.ts';
@@ -30,17 +31,15 @@ export interface AuthHandlerContext {
 
 const logLevels = ['error', 'warn', 'debug'] as const;
 
-async function formOrJson(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) {
-    const body: unknown = await request.json().catch(() => null);
-    return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  }
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const entries = [...(await request.formData()).entries()];
-    return Object.fromEntries(entries.flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])));
-  }
-  return {};
+/** The _log body: a form or a JSON object; anything else is refused before the CSRF check (400, 415). */
+async function formOrJson(request: Request): Promise<Record<string, unknown> | Response> {
+  const body = await readFormBody(request, { acceptJson: true });
+  if (body.ok) return body.fields;
+  const message =
+    body.reason === 'malformed'
+      ? 'The body could not be read: send a form or a JSON object.'
+      : 'Send the log entry as a form or as a JSON object.';
+  return Response.json({ message }, { status: body.status });
 }
 
 /** POST _log: a client-side auth error (level, code, message) written to the server log. */
@@ -55,6 +54,7 @@ async function handleLog(request: Request, secure: boolean, clientAddress: strin
   ]);
   if (refused) return refused;
   const body = await formOrJson(request);
+  if (body instanceof Response) return body;
   const cookies = parseCookieHeader(request.headers.get('cookie'));
   if (!isCsrfTokenValid(cookies[csrfCookieName(secure)], body.csrfToken, getAuthSecretText())) {
     return Response.json({ message: 'CSRF token missing or invalid.' }, { status: 403 });

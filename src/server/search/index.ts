@@ -3,5 +3,10 @@
  * over the database, decision 0008) may change without touching them.
  */
 export { searchJobs, jobSearchRequestSchema, setDefaultSearchEngine } from './search-jobs.ts';
-export { suggestLocations, type SuggestLocationsOptions } from './location-suggestions.ts';
+export {
+  suggestAlternativeLocations,
+  suggestLocations,
+  type AlternativeLocationsOptions,
+  type SuggestLocationsOptions,
+} from './location-suggestions.ts';
 export * from './types.ts';

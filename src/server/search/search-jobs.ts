@@ -19,10 +19,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Locale } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
+import { isEntityId } from '../../lib/entity-id.ts';
+import { maxSearchPage } from '../../lib/search/pagination.ts';
+import { maxMinSalary } from '../../lib/search/search-url.ts';
+import { maxPlaceNameLength, maxSearchTextLength } from '../../lib/search/text-rules.ts';
 import { parseInput } from '../validation.ts';
 import { currentJobIndex } from './job-index.ts';
 import { administrativeAreaValues, countryCode } from './places.ts';
 import { searchIndex, type LocationFilter } from './search-index.ts';
+import { searchTextSchema } from './text-schema.ts';
 import {
   buildTextQuery,
   escapeLike,
@@ -44,8 +49,8 @@ import {
 
 export const defaultPageSize = 10;
 export const maxPageSize = 50;
-export const maxPage = 1000;
-export const maxSearchLength = 200;
+export const maxPage = maxSearchPage;
+export const maxSearchLength = maxSearchTextLength;
 /** SPEC 3/9: at most 100 values per facet, each with at least one job. */
 export const facetValueLimit = 100;
 /** Below this many locations in the radius, the search starts from them (see the module comment). */
@@ -59,17 +64,11 @@ const earthRadiusKm = 6371;
 /** earthdistance's earth() is 6378.168 km: its box must be a little larger to cover our radius. */
 const earthBoxFactor = (6378.168 / earthRadiusKm) * 1.001;
 
-const facetValue = z.string().regex(/^[1-9]\d{0,9}$/, { error: 'facet values must be ids such as "12"' });
+const facetValue = z.string().refine(isEntityId, { error: 'facet values must be ids such as "12"' });
 
 export const jobSearchRequestSchema = z.object({
-  search: z
-    .string()
-    .max(maxSearchLength, { error: `search must be at most ${maxSearchLength} characters` })
-    .optional(),
-  title: z
-    .string()
-    .max(maxSearchLength, { error: `title must be at most ${maxSearchLength} characters` })
-    .optional(),
+  search: searchTextSchema('search', maxSearchLength).optional(),
+  title: searchTextSchema('title', maxSearchLength).optional(),
   facets: z.partialRecord(z.enum(jobFacetFields), z.array(facetValue).max(facetValueLimit)).optional(),
   category: z.string().max(200).optional(),
   location: z
@@ -77,13 +76,17 @@ export const jobSearchRequestSchema = z.object({
       lat: z.number().min(-90).max(90, { error: 'lat must be between -90 and 90' }),
       lon: z.number().min(-180).max(180, { error: 'lon must be between -180 and 180' }),
       radiusKm: z.number().positive({ error: 'radius must be positive' }).max(1000),
-      label: z.string().max(200).optional(),
+      label: searchTextSchema('label', maxPlaceNameLength).optional(),
       locationType: z.enum(locationTypes).optional(),
       administrativeArea: z.string().max(200).optional(),
       country: z.string().max(100).optional(),
     })
     .optional(),
-  minYearlySalary: z.number().min(0, { error: 'minYearlySalary must be 0 or more' }).max(1e9).optional(),
+  minYearlySalary: z
+    .number()
+    .min(0, { error: 'minYearlySalary must be 0 or more' })
+    .max(maxMinSalary, { error: `minYearlySalary must be at most ${maxMinSalary}` })
+    .optional(),
   sort: z.enum(jobSorts).optional(),
   page: z
     .number()

@@ -116,3 +116,10 @@ export interface LocationSuggestion {
   /** The Bundesland (canton, région) of a city, the area itself for an area, null for a country. */
   administrativeArea: string | null;
 }
+
+/** Places to offer for a name the suggestions found nothing for (see `suggestAlternativeLocations`). */
+export interface LocationAlternatives {
+  /** `outside_area`: a place of that name exists outside the brand's area; `unknown`: no place has it. */
+  reason: 'outside_area' | 'unknown';
+  places: LocationSuggestion[];
+}

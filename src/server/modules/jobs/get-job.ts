@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
@@ -7,23 +7,28 @@ import type { Loaders } from '../../graphql/loaders.ts';
 import { parseInput } from '../../validation.ts';
 import { getOrganizationAccess } from '../organizations/get-organization-access.ts';
 import { jobColumns, type JobRow } from './job-columns.ts';
-import { publicJobStates } from './job-visibility.ts';
+import { isJobOfBrand, publicJobStates } from './job-visibility.ts';
 
 const inputSchema = z.object({ id: z.number().int().positive({ error: 'id must be a positive job id' }) });
 
 /**
- * One job by id. Published and archived jobs (expired ones too) are public; jobs that still need review
- * or are scheduled are shown only to the owner of the job's organization and to staff, null otherwise.
+ * One job of the request's brand by id. Published and archived jobs (expired ones too) are public; jobs
+ * that still need review or are scheduled are shown only to the owner of the job's organization and to
+ * staff, null otherwise. Another brand's job is null for everyone.
  */
 export async function getJob(options: {
   db: Database;
   viewer: Viewer;
   loaders: Loaders;
+  brandId: string;
   input: unknown;
 }): Promise<JobRow | null> {
   const { db, viewer, loaders } = options;
   const { id } = parseInput(inputSchema, options.input);
-  const [job] = await db.select(jobColumns).from(jobs).where(eq(jobs.id, id));
+  const [job] = await db
+    .select(jobColumns)
+    .from(jobs)
+    .where(and(eq(jobs.id, id), isJobOfBrand(options.brandId)));
   if (!job) return null;
   if (publicJobStates.includes(job.state)) return job;
   const organization = await loaders.organization.load(job.organizationId);

@@ -106,23 +106,31 @@ export const jobsModule: GraphQLModule = {
 
     extend type Query {
       """
-      One job. Published and archived (also expired) jobs are public; jobs in review or scheduled are
-      visible to the owner of the job's organization and to staff only, null for everyone else.
+      One job of the request's brand (frontend header). Published and archived (also expired) jobs are
+      public; jobs in review or scheduled are visible to the owner of the job's organization and to staff
+      only, null for everyone else. Another brand's job is null.
       """
       job(id: Int!): Job
-      "The newest open jobs (published, not expired), newest first; limit 1 to 50."
+      "The newest open jobs (published, not expired) of the request's brand, newest first; limit 1 to 50."
       latestJobs(limit: Int = 10, offset: Int = 0): JobList!
-      "Open jobs in the same occupational field as a job, nearest first; limit 1 to 10."
+      "Open jobs of the request's brand in the same occupational field as a job, nearest first; limit 1 to 10."
       similarJobs(jobId: Int!, limit: Int = 4): [Job!]!
     }
   `,
   resolvers: {
     Query: {
       job: (_parent, args: unknown, context: GraphQLContext) =>
-        getJob({ db: context.db, viewer: context.viewer, loaders: context.loaders, input: args }),
-      latestJobs: (_parent, args: unknown, context: GraphQLContext) => listLatestJobs({ db: context.db, input: args }),
+        getJob({
+          db: context.db,
+          viewer: context.viewer,
+          loaders: context.loaders,
+          brandId: context.brand.id,
+          input: args,
+        }),
+      latestJobs: (_parent, args: unknown, context: GraphQLContext) =>
+        listLatestJobs({ db: context.db, brandId: context.brand.id, input: args }),
       similarJobs: (_parent, args: unknown, context: GraphQLContext) =>
-        listSimilarJobs({ db: context.db, input: args }),
+        listSimilarJobs({ db: context.db, brandId: context.brand.id, input: args }),
     },
     Job: {
       organization: async (job: JobRow, _args, context: GraphQLContext) => {

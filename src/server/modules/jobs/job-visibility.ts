@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { BrandId } from '../../../../brands/ids.ts';
 import { jobs, type JobState } from '../../db/schema/jobs.ts';
 
 /**
@@ -14,4 +15,12 @@ export function isOpenJob(): SQL {
 
 export function isExpired(job: { expiresAt: Date | null }, now: Date = new Date()): boolean {
   return job.expiresAt !== null && job.expiresAt.getTime() <= now.getTime();
+}
+
+/**
+ * Brand isolation: a job belongs to the brand (frontend) it was posted on, and every other brand answers
+ * as if it did not exist (404 pages, null in the API). Jobs are not syndicated across brands.
+ */
+export function isJobOfBrand(brandId: string): SQL {
+  return eq(jobs.frontend, brandId as BrandId);
 }

@@ -1,10 +1,10 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { parseInput } from '../../validation.ts';
 import { jobColumns, type JobRow } from './job-columns.ts';
-import { isOpenJob } from './job-visibility.ts';
+import { isJobOfBrand, isOpenJob } from './job-visibility.ts';
 
 export const latestJobsMaxLimit = 50;
 
@@ -24,21 +24,23 @@ const inputSchema = z.object({
 });
 
 /**
- * The newest open jobs (published, not expired), newest first, with the total number of open jobs. The
- * total rides along on every row (a window count), so a page costs one query.
+ * The newest open jobs (published, not expired) of the request's brand, newest first, with their total.
+ * The total rides along on every row (a window count), so a page costs one query.
  */
 export async function listLatestJobs(options: {
   db: Database;
+  brandId: string;
   input: unknown;
 }): Promise<{ jobs: JobRow[]; total: number }> {
   const { db } = options;
+  const open = and(isOpenJob(), isJobOfBrand(options.brandId));
   const input = parseInput(inputSchema, options.input);
   const limit = input.limit ?? 10;
   const offset = input.offset ?? 0;
   const rows = await db
     .select({ job: jobColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(jobs)
-    .where(isOpenJob())
+    .where(open)
     .orderBy(sql`${jobs.publishedAt} desc nulls last`, desc(jobs.id))
     .limit(limit)
     .offset(offset);
@@ -47,6 +49,6 @@ export async function listLatestJobs(options: {
   const [counted] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(jobs)
-    .where(isOpenJob());
+    .where(open);
   return { jobs: [], total: counted?.total ?? 0 };
 }

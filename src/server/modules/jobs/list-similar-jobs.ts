@@ -4,7 +4,7 @@ import type { Database } from '../../db/index.ts';
 import { jobLocations, jobOccupationalFields, jobs } from '../../db/schema/jobs.ts';
 import { parseInput } from '../../validation.ts';
 import { jobColumns, type JobRow } from './job-columns.ts';
-import { isOpenJob } from './job-visibility.ts';
+import { isJobOfBrand, isOpenJob } from './job-visibility.ts';
 
 /** Jobs within this distance of the job's first place count as nearby (ordered by distance). */
 const nearbyRadiusMeters = 100_000;
@@ -20,13 +20,18 @@ const inputSchema = z.object({
 });
 
 /**
- * Open jobs in the same occupational field as a job: those within 100 km of its first place of work,
- * nearest first, then the newest others. Shown below every job page, also when the job is no longer
- * available.
+ * Open jobs of the request's brand in the same occupational field as a job of that brand: those within
+ * 100 km of its first place of work, nearest first, then the newest others. Shown below every job page,
+ * also when the job is no longer available.
  */
-export async function listSimilarJobs(options: { db: Database; input: unknown }): Promise<JobRow[]> {
+export async function listSimilarJobs(options: { db: Database; brandId: string; input: unknown }): Promise<JobRow[]> {
   const { db } = options;
   const { jobId, limit } = parseInput(inputSchema, options.input);
+  const [job] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), isJobOfBrand(options.brandId)));
+  if (!job) return [];
   const fields = await db
     .select({ termId: jobOccupationalFields.termId })
     .from(jobOccupationalFields)
@@ -47,7 +52,7 @@ export async function listSimilarJobs(options: { db: Database; input: unknown })
         fields.map((field) => field.termId),
       ),
     );
-  const candidates = and(isOpenJob(), ne(jobs.id, jobId), inArray(jobs.id, sameField));
+  const candidates = and(isOpenJob(), isJobOfBrand(options.brandId), ne(jobs.id, jobId), inArray(jobs.id, sameField));
   const max = limit ?? 4;
   if (origin) {
     // Nearby first: only jobs with a place inside the box (GiST index) get their distance computed.

@@ -4,9 +4,11 @@ import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizations, type Organization } from '../../db/schema/organizations.ts';
 import type { Loaders } from '../../graphql/loaders.ts';
+import { maxRoutePathLength } from '../../../lib/routing/site-paths.ts';
 import { parseInput } from '../../validation.ts';
 import { normalizeRoutePath } from '../routing/get-route-info.ts';
 import { getOrganizationAccess } from './get-organization-access.ts';
+import { isOrganizationOfBrand } from './organization-visibility.ts';
 
 const inputSchema = z
   .object({
@@ -15,7 +17,7 @@ const inputSchema = z
       .string()
       .trim()
       .min(1)
-      .max(2000)
+      .max(maxRoutePathLength)
       .refine((path) => path.startsWith('/'), { error: 'path must start with /, e.g. /organization/acme' })
       .nullish(),
   })
@@ -24,14 +26,15 @@ const inputSchema = z
   });
 
 /**
- * One organization profile by id or by its path (/organization/<slug>). Published profiles are public;
- * unpublished ones are returned only to their owner, members and staff, and are null for everyone else,
- * exactly as if they did not exist.
+ * One organization profile of the request's brand by id or by its path (/organization/<slug>). Published
+ * profiles are public; unpublished ones are returned only to their owner, members and staff, and are null
+ * for everyone else, exactly as if they did not exist. So is another brand's profile.
  */
 export async function getOrganizationProfile(options: {
   db: Database;
   viewer: Viewer;
   loaders: Loaders;
+  brandId: string;
   input: unknown;
 }): Promise<Organization | null> {
   const { db, viewer, loaders } = options;
@@ -47,7 +50,7 @@ export async function getOrganizationProfile(options: {
     organization = row ?? null;
     if (organization) loaders.organization.prime(organization.id, organization);
   }
-  if (!organization) return null;
+  if (!organization || !isOrganizationOfBrand(organization, options.brandId)) return null;
   const access = await getOrganizationAccess({ viewer, loaders, organization });
   return access.canView ? organization : null;
 }

@@ -173,8 +173,8 @@ export const organizationsModule: GraphQLModule = {
       """
       updatableOrganizationProfiles: [OrganizationProfile!]!
       """
-      One profile by id or by path (exactly one of them). Unpublished profiles are visible to their owner,
-      members and staff only; null otherwise.
+      One profile of the request's brand by id or by path (exactly one of them). Unpublished profiles are
+      visible to their owner, members and staff only; null otherwise, and for another brand's profile.
       """
       organizationProfile(id: Int, path: String): OrganizationProfile
     }
@@ -192,7 +192,13 @@ export const organizationsModule: GraphQLModule = {
       updatableOrganizationProfiles: (_parent, _args, context: GraphQLContext) =>
         listUpdatableOrganizationProfiles({ db: context.db, viewer: context.viewer }),
       organizationProfile: (_parent, args: unknown, context: GraphQLContext) =>
-        getOrganizationProfile({ db: context.db, viewer: context.viewer, loaders: context.loaders, input: args }),
+        getOrganizationProfile({
+          db: context.db,
+          viewer: context.viewer,
+          loaders: context.loaders,
+          brandId: context.brand.id,
+          input: args,
+        }),
     },
     Mutation: {
       addOrganizationAttachment: (_parent, args: unknown, context: GraphQLContext) =>

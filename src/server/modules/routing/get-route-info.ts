@@ -4,7 +4,10 @@ import type { Database } from '../../db/index.ts';
 import { landingPages, pathAliases, redirects, type PathAliasTargetKind } from '../../db/schema/content.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { maxRoutePathLength } from '../../../lib/routing/site-paths.ts';
 import { parseInput } from '../../validation.ts';
+import { isJobOfBrand } from '../jobs/job-visibility.ts';
+import { isOrganizationOfBrand } from '../organizations/organization-visibility.ts';
 import { findMetatags, type Metatag } from './find-metatags.ts';
 
 export type RouteInfo =
@@ -17,7 +20,7 @@ const inputSchema = z.object({
     .string()
     .trim()
     .min(1, { error: 'slug must be a path such as /pflege-jobs-stuttgart' })
-    .max(2000)
+    .max(maxRoutePathLength, { error: `slug must be at most ${maxRoutePathLength} characters` })
     .refine((slug) => slug.startsWith('/'), { error: 'slug must start with /' }),
   language: z.enum(['de', 'en', 'fr'], { error: 'language must be one of de, en, fr' }).nullish(),
 });
@@ -31,25 +34,33 @@ export function normalizeRoutePath(slug: string): string {
 const notFound: RouteInfo = { __typename: 'RouteError', code: 404, reason: 'Not found' };
 const gone: RouteInfo = { __typename: 'RouteError', code: 410, reason: 'Gone' };
 
-/** Whether the entity an alias points to can be shown: published (or readable once expired). */
+/**
+ * Whether the entity an alias points to can be shown: published (or readable once expired), and a job or
+ * organization of the request's brand (another brand's is not found there).
+ */
 async function targetState(
   db: Database,
   kind: PathAliasTargetKind,
   id: number,
+  brandId: string,
 ): Promise<'visible' | 'missing' | 'removed'> {
   switch (kind) {
     case 'Job': {
-      const [job] = await db.select({ state: jobs.state }).from(jobs).where(eq(jobs.id, id));
+      const [job] = await db
+        .select({ state: jobs.state })
+        .from(jobs)
+        .where(and(eq(jobs.id, id), isJobOfBrand(brandId)));
       if (!job) return 'missing';
       // Archived and expired jobs stay readable with a notice; unreviewed and scheduled ones are not public yet.
       return job.state === 'published' || job.state === 'archived' ? 'visible' : 'missing';
     }
     case 'OrganizationProfile': {
       const [organization] = await db
-        .select({ published: organizations.published })
+        .select({ published: organizations.published, frontend: organizations.frontend })
         .from(organizations)
         .where(eq(organizations.id, id));
       if (!organization) return 'removed';
+      if (!isOrganizationOfBrand(organization, brandId)) return 'missing';
       return organization.published ? 'visible' : 'missing';
     }
     case 'LandingPage': {
@@ -67,7 +78,7 @@ async function targetState(
  * SPEC section 2: a URL path (with optional language) resolves to an error (code, reason), a redirect
  * (code, target) or content of kind Job, LandingPage or OrganizationProfile with its id and meta tags.
  */
-export async function getRouteInfo(options: { db: Database; input: unknown }): Promise<RouteInfo> {
+export async function getRouteInfo(options: { db: Database; brandId: string; input: unknown }): Promise<RouteInfo> {
   const { db } = options;
   const { slug, language } = parseInput(inputSchema, options.input);
   const path = normalizeRoutePath(slug);
@@ -88,7 +99,7 @@ export async function getRouteInfo(options: { db: Database; input: unknown }): P
       ),
     );
   if (!alias) return notFound;
-  const state = await targetState(db, alias.targetKind, alias.targetId);
+  const state = await targetState(db, alias.targetKind, alias.targetId, options.brandId);
   if (state === 'missing') return notFound;
   if (state === 'removed') return gone;
   return {

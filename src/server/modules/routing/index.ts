@@ -44,7 +44,7 @@ export const routingModule: GraphQLModule = {
     }
 
     extend type Query {
-      "Resolves a URL path to an error, a redirect or a piece of content."
+      "Resolves a URL path to an error, a redirect or a piece of content (jobs and organizations of the request's brand)."
       getRoutInfo(slug: String!, language: String): RouteInfo!
       "SEO meta tags of a route slug (jobId, path and router query parameters are ignored)."
       getMetatags(slug: String!, language: String): [Metatag!]!
@@ -54,7 +54,8 @@ export const routingModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
-      getRoutInfo: (_parent, args: unknown, context) => getRouteInfo({ db: context.db, input: args }),
+      getRoutInfo: (_parent, args: unknown, context) =>
+        getRouteInfo({ db: context.db, brandId: context.brand.id, input: args }),
       getMetatags: (_parent, args: unknown, context) => getMetatags({ db: context.db, input: args }),
       landingPage: (_parent, args: unknown, context) => getLandingPage({ db: context.db, input: args }),
     },

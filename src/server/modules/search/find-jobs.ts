@@ -11,17 +11,17 @@ import {
   type JobSearchResult,
 } from '../../search/index.ts';
 import { maxPage, maxPageSize, maxSearchLength } from '../../search/search-jobs.ts';
+import { searchTextSchema } from '../../search/text-schema.ts';
+import { maxPlaceNameLength } from '../../../lib/search/text-rules.ts';
+import { isEntityId } from '../../../lib/entity-id.ts';
+import { maxMinSalary } from '../../../lib/search/search-url.ts';
 import { parseInput } from '../../validation.ts';
 
 /** The GraphQL `JobSearchInput`; the radius options and default are the brand's (SPEC 9). */
 function inputSchema(brand: Brand) {
   const { radiusOptionsKm, defaultRadiusKm } = brand.constants.geo;
   const options = radiusOptionsKm.join(', ');
-  const text = (name: string) =>
-    z
-      .string()
-      .max(maxSearchLength, { error: `${name} must be at most ${maxSearchLength} characters` })
-      .nullish();
+  const text = (name: string) => searchTextSchema(name, maxSearchLength).nullish();
   return z.object({
     search: text('search'),
     title: text('title'),
@@ -42,16 +42,25 @@ function inputSchema(brand: Brand) {
             error: `location.radius must be one of ${options} km`,
           })
           .nullish(),
-        label: z.string().max(200).nullish(),
+        label: searchTextSchema('location.label', maxPlaceNameLength).nullish(),
         locationType: z.enum(locationTypes).nullish(),
       })
       .transform((location) => ({ ...location, radius: location.radius ?? defaultRadiusKm }))
       .nullish(),
     facets: z
-      .array(z.object({ field: z.enum(jobFacetFields), values: z.array(z.string()).max(100) }))
+      .array(
+        z.object({
+          field: z.enum(jobFacetFields),
+          values: z.array(z.string().refine(isEntityId, { error: 'facet values must be ids such as "12"' })).max(100),
+        }),
+      )
       .max(20)
       .nullish(),
-    minYearlySalary: z.number().min(0, { error: 'minYearlySalary must be 0 or more' }).nullish(),
+    minYearlySalary: z
+      .number()
+      .min(0, { error: 'minYearlySalary must be 0 or more' })
+      .max(maxMinSalary, { error: `minYearlySalary must be at most ${maxMinSalary}` })
+      .nullish(),
     sort: z.enum(jobSorts).nullish(),
     page: z
       .number()

@@ -2,7 +2,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import type { JobSearchHit } from '../../search/index.ts';
 import { findJobs } from './find-jobs.ts';
-import { findLocationSuggestions } from './find-location-suggestions.ts';
+import { findLocationAlternatives, findLocationSuggestions } from './find-location-suggestions.ts';
 
 export const searchModule: GraphQLModule = {
   typeDefs: gql`
@@ -103,11 +103,25 @@ export const searchModule: GraphQLModule = {
       administrativeArea: String
     }
 
+    enum LocationAlternativesReason {
+      "A place of that name lies outside the brand's area: the places are the area's towns nearest to it."
+      outside_area
+      "No place has that name: the places are those of the area with a similar name."
+      unknown
+    }
+
+    type LocationAlternatives {
+      reason: LocationAlternativesReason!
+      places: [LocationSuggestion!]!
+    }
+
     extend type Query {
       "Open jobs of the request's brand."
       searchJobs(input: JobSearchInput!): JobSearchResult!
       "Cities, regions and Deutschland starting with the query, within the brand's autocomplete bounds."
       locationSuggestions(query: String!, limit: Int = 10): [LocationSuggestion!]!
+      "Places of the brand's area to offer for a name locationSuggestions found nothing for (Did you mean …)."
+      locationAlternatives(query: String!, limit: Int = 5): LocationAlternatives!
     }
   `,
   resolvers: {
@@ -116,6 +130,8 @@ export const searchModule: GraphQLModule = {
         findJobs({ db: context.db, brand: context.brand, locale: context.locale, input: args.input }),
       locationSuggestions: (_parent, args: unknown, context: GraphQLContext) =>
         findLocationSuggestions({ brand: context.brand, locale: context.locale, input: args }),
+      locationAlternatives: (_parent, args: unknown, context: GraphQLContext) =>
+        findLocationAlternatives({ brand: context.brand, locale: context.locale, input: args }),
     },
     JobSearchHit: {
       job: async (hit: JobSearchHit, _args, context: GraphQLContext) => {
