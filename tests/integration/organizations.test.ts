@@ -449,13 +449,21 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
       expect(await readFile({ key: row!.storageKey, directory: uploadDir })).toEqual(pdfBytes);
 
       // Readable through the service the download endpoint uses, by anyone who may see the profile.
-      const file = await readOrganizationAttachment({
-        db: backend.handle.db,
-        viewer: { userId: null, roles: [] },
-        loaders: createLoaders(backend.handle.db),
-        input: { id: attachment?.id },
+      const read = (brandId: string) =>
+        readOrganizationAttachment({
+          db: backend.handle.db,
+          viewer: { userId: null, roles: [] },
+          loaders: createLoaders(backend.handle.db),
+          brandId,
+          input: { id: attachment?.id },
+        });
+      expect(await read('tagblatt')).toEqual({
+        fileName: 'Unternehmensbroschüre.pdf',
+        mimeType: 'application/pdf',
+        data: pdfBytes,
       });
-      expect(file).toEqual({ fileName: 'Unternehmensbroschüre.pdf', mimeType: 'application/pdf', data: pdfBytes });
+      // Another brand does not know the organization (decision 0010).
+      expect(await read('jobregio')).toBeNull();
 
       const listed = await backend.post<{ organizationProfile: { attachments: unknown[] } }>({
         query: `query p($id: Int) { organizationProfile(id: $id) { attachments { id fileName } } }`,

@@ -1,6 +1,7 @@
 import type { BackendClient } from '../../lib/backend-client/index.ts';
 import { getMetatags, type Metatag } from '../../lib/operations/routing.ts';
 import { metatagSlug } from '../../lib/seo.ts';
+import { logUnexpected } from '../../server/log.ts';
 
 /** Tags that describe one page; a filtered listing must not borrow them from its unfiltered path. */
 const pageOwnTags = new Set(['title', 'description', 'og:title', 'og:description']);
@@ -27,7 +28,7 @@ export async function loadListingMetatags(options: {
     const isShared = JSON.stringify(own) === JSON.stringify(shared);
     return isShared ? shared.filter((tag) => !pageOwnTags.has(tag.meta)) : own;
   } catch (error) {
-    console.error('Loading meta tags failed', error);
+    logUnexpected('metatags', 'loading meta tags failed', error);
     return [];
   }
 }

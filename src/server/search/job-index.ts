@@ -16,6 +16,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
+import { logUnexpected } from '../log.ts';
 
 /** Term ids (or coordinates) per document: the values of document d are values[start[d]..start[d+1]). */
 export interface PerDocument<T extends Int32Array | Float64Array> {
@@ -346,7 +347,7 @@ function startBuild(db: Database, holder: Holder): Promise<void> {
     })
     .catch((error: unknown) => {
       holder.retryAt = Date.now() + retryAfterMs;
-      console.error('[search] building the job index failed; searches run in the database', error);
+      logUnexpected('search', 'building the job index failed; searches run in the database', error);
     })
     .finally(() => {
       holder.building = null;

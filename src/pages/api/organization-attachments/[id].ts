@@ -11,13 +11,14 @@ import { readOrganizationAttachment } from '../../../server/modules/organization
  * organization (members and staff also while it is unpublished). Files live outside public/ under
  * generated names; this is the only way to them. Unknown, hidden and malformed ids all answer 404.
  */
-export const GET: APIRoute = async ({ params, request }) => {
+export const GET: APIRoute = async ({ params, request, locals }) => {
   const { db } = await getDatabase();
   try {
     const file = await readOrganizationAttachment({
       db,
       viewer: await sessionViewerOf(request, db, getAuthSecret()),
       loaders: createLoaders(db),
+      brandId: locals.brand.id,
       input: { id: params.id },
     });
     if (!file) return new Response('Not found', { status: 404 });

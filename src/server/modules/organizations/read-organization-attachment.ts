@@ -7,6 +7,7 @@ import type { Loaders } from '../../graphql/loaders.ts';
 import { readFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
 import { getOrganizationAccess } from './get-organization-access.ts';
+import { isOrganizationOfBrand } from './organization-visibility.ts';
 
 /** PostgreSQL's integer: ids beyond it exist nowhere and would fail the query. */
 const maxId = 2_147_483_647;
@@ -33,12 +34,15 @@ export interface AttachmentFile {
 
 /**
  * The stored file of an organization attachment, for the download endpoint: readable by whoever may see
- * the organization's profile (everyone once published). Null when it does not exist or is not visible.
+ * the organization's profile (everyone once published) on the brand it belongs to (decision 0010). Null when
+ * it does not exist or is not visible.
  */
 export async function readOrganizationAttachment(options: {
   db: Database;
   viewer: Viewer;
   loaders: Loaders;
+  /** The brand asking: another brand's organizations are not found. */
+  brandId: string;
   input: unknown;
   storageDirectory?: string;
 }): Promise<AttachmentFile | null> {
@@ -47,7 +51,8 @@ export async function readOrganizationAttachment(options: {
   const [attachment] = await db.select().from(organizationAttachments).where(eq(organizationAttachments.id, id));
   if (!attachment) return null;
   const organization = await loaders.organization.load(attachment.organizationId);
-  if (!organization || !(await getOrganizationAccess({ viewer, loaders, organization })).canView) return null;
+  if (!organization || !isOrganizationOfBrand(organization, options.brandId)) return null;
+  if (!(await getOrganizationAccess({ viewer, loaders, organization })).canView) return null;
   const data = await readFile({ key: attachment.storageKey, directory: options.storageDirectory });
   return data && { fileName: attachment.fileName, mimeType: attachment.mimeType, data };
 }
