@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAuthSession } from '../../src/server/auth/auth-sessions';
 import { issueBackendToken } from '../../src/server/auth/backend-token';
 import { hashPassword } from '../../src/server/auth/password';
 import type { Database } from '../../src/server/db/client';
@@ -42,7 +43,9 @@ async function insertUser(db: Database, email: string, roles: RoleId[], verified
   return { id: user.id, email, roles };
 }
 
-const tokenFor = (user: TestUser) => issueBackendToken(new TextEncoder().encode(authSecret), user);
+/** A backend token as sign-in issues it: with a session row of its own (src/server/auth/auth-sessions.ts). */
+const tokenFor = async (db: Database, user: TestUser) =>
+  issueBackendToken(new TextEncoder().encode(authSecret), { ...user, sessionId: await createAuthSession(db, user.id) });
 
 function postGraphQL(server: RunningServer, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${server.url}/graphql`, {
@@ -222,7 +225,7 @@ describe('one server', () => {
         organizationId: draft.id,
         bytes: pdfBytes,
         fileName: 'broschuere.pdf',
-        token: await tokenFor(owner),
+        token: await tokenFor(database.handle.db, owner),
       });
       expect(status).toBe(200);
       const files = await filesIn(uploadDir);
@@ -231,7 +234,7 @@ describe('one server', () => {
     });
 
     it('accepts exactly 52,428,800 bytes and refuses one byte more, keeping nothing of it', async () => {
-      const token = await tokenFor(owner);
+      const token = await tokenFor(database.handle.db, owner);
       const exact = new Uint8Array(maxUploadBytes).fill(0x20);
       exact.set(pdfBytes);
       const started = Date.now();
@@ -253,7 +256,7 @@ describe('one server', () => {
         organizationId: initech.id,
         bytes: pdfBytes,
         fileName: 'a.pdf',
-        token: await tokenFor(unverified),
+        token: await tokenFor(database.handle.db, unverified),
       });
       expect(body.errors?.[0]).toMatchObject({
         message: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse, bevor Sie Dateien hochladen.',
@@ -275,7 +278,7 @@ describe('one server', () => {
         organizationId: draft.id,
         bytes: pdfBytes,
         fileName: 'Unternehmensbroschüre.pdf',
-        token: await tokenFor(owner),
+        token: await tokenFor(database.handle.db, owner),
       });
       attachmentId = body.data!.addOrganizationAttachment.id;
     });
@@ -393,7 +396,7 @@ describe('rate limits shared by two processes on one PostgreSQL database', () =>
     const attempt = async (server: RunningServer, user: TestUser) =>
       fetch(`${server.url}/graphql`, {
         method: 'POST',
-        headers: { origin: server.url, authorization: `Bearer ${await tokenFor(user)}` },
+        headers: { origin: server.url, authorization: `Bearer ${await tokenFor(database.handle.db, user)}` },
         body: uploadForm(999_999, pdfBytes, 'a.pdf'),
       });
     // The organization does not exist: refused by the mutation, but counted like any upload.
