@@ -10,11 +10,17 @@
  * step of `npm test`). Throws when an operation does not match the schema.
  */
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { generate, type CodegenConfig } from '@graphql-codegen/cli';
-import { lexicographicSortSchema, printSchema } from 'graphql';
+import type * as GraphQL from 'graphql';
 import { format, resolveConfig } from 'prettier';
 import { schema } from '../../src/server/graphql/schema.ts';
+
+// The schema is built by graphql-yoga, which Node loads with graphql's CommonJS build; print it with that
+// same copy. (A plain import would give this module graphql's ES module build under Vite, in the unit test,
+// and graphql refuses types from another copy.)
+const { lexicographicSortSchema, printSchema } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -8,6 +8,7 @@
 //    operation module states no types by hand and a name codegen has not seen does not compile.
 //
 // Loaded by codegen through Node's own import (never by Vite), so `graphql` here is the copy codegen uses.
+import { relative } from 'node:path';
 import { GraphQLError, Kind, specifiedRules, validate } from 'graphql';
 
 // typescript-operations runs with `namingConvention: 'keep'`: its type for operation `job` is `jobQuery`.
@@ -19,13 +20,14 @@ export function plugin(schema, documents) {
   const entries = [];
   for (const { document, location } of documents) {
     if (document === undefined) continue;
+    const file = location === undefined ? 'a document' : relative(process.cwd(), location);
     for (const error of validate(schema, document, specifiedRules)) {
-      const at = (error.locations ?? []).map(({ line, column }) => `${location}:${line}:${column}`).join(', ');
-      problems.push(`${error.message}${at ? ` (${at})` : ` (${location})`}`);
+      const lines = (error.locations ?? []).map(({ line }) => line).join(', ');
+      problems.push(`${file}${lines ? `, line ${lines} of the query` : ''}: ${error.message}`);
     }
     const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
     if (operations.length !== 1 || operations[0].name === undefined) {
-      problems.push(`${location}: a document must define exactly one named operation`);
+      problems.push(`${file}: a document must define exactly one named operation`);
       continue;
     }
     const name = operations[0].name.value;
