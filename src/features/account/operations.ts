@@ -52,11 +52,26 @@ export const getCredits = defineOperation(
 
 export type CreditBalance = OperationData<typeof getCredits>['getCredits'][number];
 
+/** With the variables of SPEC section 7; a subscription names its frontend for staff who see them all. */
 export const getSubscriptions = defineOperation(
   'getSubscriptions',
   /* GraphQL */ `
-    query getSubscriptions($limit: Int!, $offset: Int, $organizationId: Int) {
-      getSubscriptions(limit: $limit, offset: $offset, organizationId: $organizationId) {
+    query getSubscriptions(
+      $filters: SubscriptionFilters
+      $limit: Int!
+      $offset: Int
+      $sorting: SubscriptionSorting
+      $showSubscriptionsFromAllFrontends: Boolean
+      $organizationId: Int
+    ) {
+      getSubscriptions(
+        filters: $filters
+        limit: $limit
+        offset: $offset
+        sorting: $sorting
+        showSubscriptionsFromAllFrontends: $showSubscriptionsFromAllFrontends
+        organizationId: $organizationId
+      ) {
         subscriptions {
           id
           startDate
@@ -74,6 +89,7 @@ export const getSubscriptions = defineOperation(
             value
           }
           type
+          frontend
           product {
             id
             name

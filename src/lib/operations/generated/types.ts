@@ -53,6 +53,24 @@ export type RouteContentKind = 'Job' | 'LandingPage' | 'OrganizationProfile';
 /** The period a salary amount is paid for. */
 export type SalaryUnit = 'hour' | 'month' | 'year';
 
+export type SortDirection = 'ASC' | 'DESC';
+
+export type SubscriptionFilters = {
+  /** Only subscriptions running on that day. */
+  activeOn?: string | null | undefined;
+  /** job_slots, resume_contacts or credits. */
+  productType?: string | null | undefined;
+  /** Any of active, expired, cancelled, pending. */
+  status?: Array<string> | null | undefined;
+};
+
+export type SubscriptionSortField = 'END_DATE' | 'ID' | 'START_DATE';
+
+export type SubscriptionSorting = {
+  direction: SortDirection;
+  field: SubscriptionSortField;
+};
+
 export type getUserQueryVariables = Exact<{ [key: string]: never }>;
 
 export type getUserQuery = {
@@ -81,8 +99,11 @@ export type getCreditsQuery = {
 };
 
 export type getSubscriptionsQueryVariables = Exact<{
+  filters?: SubscriptionFilters | null | undefined;
   limit: number;
   offset?: number | null | undefined;
+  sorting?: SubscriptionSorting | null | undefined;
+  showSubscriptionsFromAllFrontends?: boolean | null | undefined;
   organizationId?: number | null | undefined;
 }>;
 
@@ -98,6 +119,7 @@ export type getSubscriptionsQuery = {
       organizationName: string;
       availableJobSlots: number;
       type: string;
+      frontend: string;
       absoluteUrl: string;
       usageResumeContactSlots: { active: number; available: number; total: number };
       status: { label: string; value: string };
