@@ -35,15 +35,16 @@ export type OperationData<TOperation> = TOperation extends TypedOperation<infer 
 export type OperationVariablesOf<TOperation> =
   TOperation extends TypedOperation<unknown, infer TVariables> ? TVariables : never;
 
-/** The name of an operation of the site, as GraphQL Code Generator found it (decision 0010). */
+/** The name of an operation of the site, as GraphQL Code Generator found it. */
 export type OperationName = keyof OperationTypes;
 
 /**
  * Declares an operation. Its result and variables types are the ones generated for `operationName` from
- * the schema (`npm run codegen`), so they are never written by hand; a name the generator has not seen
- * does not compile. Write the query as a template literal right after a `GraphQL` block comment, in
- * src/lib/operations/ or a feature's operations.ts, where the generator finds it. Throws at module load when `query` does not define
- * an operation named `operationName`, because the types would belong to another operation.
+ * the schema (`npm run codegen`, decision 0010), so they are never written by hand; a name the generator
+ * has not seen does not compile. Write the query as a template literal right after a `GraphQL` block
+ * comment, in src/lib/operations/ or a feature's operations.ts, where the generator finds it. Throws at
+ * module load when `query` does not define an operation named `operationName`, because the types would
+ * belong to another operation.
  */
 export function defineOperation<TName extends OperationName>(
   operationName: TName,
