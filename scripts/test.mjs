@@ -1,5 +1,6 @@
-// The whole test suite, as `npm test` runs it: browser set-up, lint, types, unit, integration (which
-// builds dist/), then the browser tests against the built server. Stops at the first failing step.
+// The whole test suite, as `npm test` runs it: browser set-up, generated GraphQL types, lint, types, unit,
+// integration (which builds dist/), then the browser tests against the built server. Stops at the first
+// failing step.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -30,6 +31,7 @@ function ensureBrowser() {
 }
 
 ensureBrowser();
+run('generated GraphQL types', 'npx', ['tsx', './scripts/codegen.ts', '--check']);
 run('lint', 'npx', ['eslint', '.']);
 run('format', 'npx', ['prettier', '--check', '.']);
 run('types', 'npx', ['astro', 'check']);

@@ -4,45 +4,9 @@ import { creditBalances, products, subscriptions } from '../../src/server/db/sch
 import { organizations } from '../../src/server/db/schema/organizations';
 import { organizationMembers, users, type RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
-import { createTestBackend, type TestBackend } from '../support/backend';
-
-interface Subscription {
-  id: number;
-  startDate: string;
-  endDate: string | null;
-  label: string | null;
-  organizationName: string;
-  availableJobSlots: number;
-  usageResumeContactSlots: { active: number; available: number; total: number };
-  status: { label: string; value: string };
-  type: string;
-  frontend: string;
-  product: { id: number; name: string };
-  absoluteUrl: string;
-}
-
-interface SubscriptionList {
-  subscriptions: Subscription[];
-  total: number;
-  errors: string[];
-}
-
-const creditsQuery = `query getCredits($organizationId: Int) {
-  getCredits(organizationId: $organizationId) { amount label organizationName type frontend }
-}`;
-
-const subscriptionsQuery = `query getSubscriptions($filters: SubscriptionFilters, $limit: Int!, $offset: Int, $sorting: SubscriptionSorting, $showSubscriptionsFromAllFrontends: Boolean, $organizationId: Int) {
-  getSubscriptions(filters: $filters, limit: $limit, offset: $offset, sorting: $sorting, showSubscriptionsFromAllFrontends: $showSubscriptionsFromAllFrontends, organizationId: $organizationId) {
-    subscriptions {
-      id startDate endDate label organizationName availableJobSlots
-      usageResumeContactSlots { active available total }
-      status { label value }
-      type frontend product { id name } absoluteUrl
-    }
-    total
-    errors
-  }
-}`;
+import type { OperationData } from '../../src/lib/backend-client';
+import { getCredits, getSubscriptions } from '../../src/features/account/operations';
+import { createTestBackend, operationBody, type TestBackend } from '../support/backend';
 
 describe.each(testDialects)('Credits and subscriptions on %s', (dialect) => {
   let backend: TestBackend;
@@ -197,18 +161,19 @@ describe.each(testDialects)('Credits and subscriptions on %s', (dialect) => {
   const token = (id: number, roles: RoleId[]) => backend.tokenFor({ id, roles });
   const recruiter = (id: number) => token(id, ['recruiter']);
 
+  // The site's operations, with any variables: some tests send wrong ones to see them refused.
   const credits = async (variables: Record<string, unknown>, authToken?: string, headers?: Record<string, string>) =>
     (
-      await backend.post<{ getCredits: Record<string, unknown>[] }>(
-        { query: creditsQuery, variables },
-        { token: authToken, headers },
-      )
+      await backend.post<OperationData<typeof getCredits>>(operationBody(getCredits, variables), {
+        token: authToken,
+        headers,
+      })
     ).body;
 
   const list = async (variables: Record<string, unknown>, authToken?: string, headers?: Record<string, string>) =>
     (
-      await backend.post<{ getSubscriptions: SubscriptionList }>(
-        { query: subscriptionsQuery, variables: { limit: 100, ...variables } },
+      await backend.post<OperationData<typeof getSubscriptions>>(
+        operationBody(getSubscriptions, { limit: 100, ...variables }),
         { token: authToken, headers },
       )
     ).body;
@@ -417,7 +382,7 @@ describe.each(testDialects)('Credits and subscriptions on %s', (dialect) => {
       }
       const negative = await list({ offset: -1 }, rita);
       expect(negative.errors?.[0]?.message).toContain('offset must not be negative');
-      const missing = await backend.post({ query: subscriptionsQuery, variables: {} }, { token: rita });
+      const missing = await backend.post(operationBody(getSubscriptions, {}), { token: rita });
       expect(missing.body.errors?.[0]?.message).toContain('Variable "$limit" of required type "Int!" was not provided');
       const wrongType = await list({ limit: 'all' }, rita);
       expect(wrongType.errors?.[0]?.message).toContain('Int cannot represent non-integer value');

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig, landingPages, pathAliases, redirects, seoMetatags } from '../../src/server/db/schema/content';
 import { testDialects } from '../../src/server/db/testing';
 import { queryLimits } from '../../src/server/graphql/yoga';
-import { createTestBackend, type TestBackend } from '../support/backend';
+import { getMetatags, getRoutInfo } from '../../src/lib/operations/routing';
+import { createTestBackend, operationBody, type TestBackend } from '../support/backend';
 
 describe.each(testDialects)('GraphQL core on %s', (dialect) => {
   let backend: TestBackend;
@@ -39,22 +40,7 @@ describe.each(testDialects)('GraphQL core on %s', (dialect) => {
   });
   afterAll(() => backend?.dispose());
 
-  const routeQuery = `query getRoutInfo($slug: String!, $language: String) {
-    getRoutInfo(slug: $slug, language: $language) {
-      __typename
-      ... on RouteError { code reason }
-      ... on RouteRedirect { code target }
-      ... on RouteContent { kind id metatags { meta value } }
-    }
-  }`;
-  const route = async (slug: string) =>
-    (
-      await backend.post<{ getRoutInfo: Record<string, unknown> }>({
-        query: routeQuery,
-        variables: { slug },
-        operationName: 'getRoutInfo',
-      })
-    ).body;
+  const route = async (slug: string) => (await backend.request(getRoutInfo, { slug })).body;
 
   describe('getRoutInfo', () => {
     it('resolves content with its id and meta tags, whatever the case and trailing slash', async () => {
@@ -83,34 +69,27 @@ describe.each(testDialects)('GraphQL core on %s', (dialect) => {
       expect((await route('/gibt-es-nicht')).data?.getRoutInfo).toMatchObject({ code: 404 });
     });
     it('refuses a missing or malformed slug with a clear error', async () => {
-      const missing = await backend.post({ query: routeQuery, variables: {} });
+      const missing = await backend.post(operationBody(getRoutInfo, {}));
       expect(missing.body.errors?.[0]?.message).toContain(
         'Variable "$slug" of required type "String!" was not provided',
       );
-      const wrongType = await backend.post({ query: routeQuery, variables: { slug: 42 } });
+      const wrongType = await backend.post(operationBody(getRoutInfo, { slug: 42 }));
       expect(wrongType.body.errors?.[0]?.message).toContain('String cannot represent a non string value');
-      const relative = await backend.post({ query: routeQuery, variables: { slug: 'pflege' } });
+      const relative = await backend.request(getRoutInfo, { slug: 'pflege' });
       expect(relative.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
       expect(relative.body.errors?.[0]?.message).toContain('slug must start with /');
     });
   });
 
   describe('getMetatags', () => {
-    const query = `query getMetatags($slug: String!, $language: String) { getMetatags(slug: $slug, language: $language) { meta value } }`;
     it('finds tags by slug with jobId, path and router parameters removed, in the requested language', async () => {
-      const german = await backend.post<{ getMetatags: unknown[] }>({
-        query,
-        variables: { slug: '/jobs?jobId=4&router=/x' },
-      });
+      const german = await backend.request(getMetatags, { slug: '/jobs?jobId=4&router=/x' });
       expect(german.body.data?.getMetatags).toEqual([{ meta: 'description', value: 'Alle Jobs' }]);
-      const english = await backend.post<{ getMetatags: unknown[] }>({
-        query,
-        variables: { slug: '/jobs/', language: 'en' },
-      });
+      const english = await backend.request(getMetatags, { slug: '/jobs/', language: 'en' });
       expect(english.body.data?.getMetatags).toEqual([{ meta: 'description', value: 'All jobs' }]);
     });
     it('returns an empty list for a slug without tags', async () => {
-      const none = await backend.post<{ getMetatags: unknown[] }>({ query, variables: { slug: '/nirgends' } });
+      const none = await backend.request(getMetatags, { slug: '/nirgends' });
       expect(none.body.data?.getMetatags).toEqual([]);
     });
   });

@@ -89,7 +89,10 @@ const cases: FuzzCase[] = [
   { operation: getCredits, variables: fc.record({ organizationId: fc.oneof(nastyInt, anyJson) }) },
   {
     operation: getSubscriptions,
-    variables: fc.dictionary(fc.constantFrom('limit', 'offset', 'organizationId', 'filters', 'sorting'), anyJson),
+    variables: fc.dictionary(
+      fc.constantFrom('limit', 'offset', 'organizationId', 'filters', 'sorting', 'showSubscriptionsFromAllFrontends'),
+      anyJson,
+    ),
   },
 ];
 

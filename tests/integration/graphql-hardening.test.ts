@@ -18,7 +18,8 @@ import { organizationAttachments, organizations } from '../../src/server/db/sche
 import { organizationMembers, userRoles, users, type RoleId } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { maxUploadBytes } from '../../src/server/http/body-limits';
-import type { GraphQLResponseBody } from '../support/backend';
+import { searchJobs } from '../../src/lib/operations/search';
+import { operationBody, type GraphQLResponseBody } from '../support/backend';
 import { BrowserSession } from '../support/browser-session';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -177,10 +178,7 @@ describe('one server', () => {
         message: 'Cannot query field "apiVersio" on type "Query".',
         extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
       });
-      const variables = await postGraphQL(server, {
-        query: 'query s($input: JobSearchInput!) { searchJobs(input: $input) { total } }',
-        variables: { input: { serch: 'Pflege' } },
-      });
+      const variables = await postGraphQL(server, operationBody(searchJobs, { input: { serch: 'Pflege' } }));
       const variablesBody = (await variables.json()) as GraphQLResponseBody;
       expect(variablesBody.errors?.[0]?.message).toContain('Field "serch" is not defined by type "JobSearchInput".');
       expect(JSON.stringify([body, variablesBody])).not.toMatch(/did you mean/i);

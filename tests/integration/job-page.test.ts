@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationData } from '../../src/lib/backend-client';
+import { getJob } from '../../src/lib/operations/content';
 import { get, startServer, type RunningServer } from '../support/server';
 
 interface Hit {
@@ -61,10 +63,7 @@ describe('job pages', () => {
     expect(latestJobs.total).toBeGreaterThan(0);
     let expired: Hit | undefined;
     for (let id = 1; id <= 200 && !expired; id++) {
-      const { job } = await graphql<{ job: Hit | null }>(
-        'query j($id: Int!) { job(id: $id) { id url isExpired state } }',
-        { id },
-      );
+      const { job } = await graphql<OperationData<typeof getJob>>(getJob.query, { id });
       if (job && (job.isExpired || job.state === 'archived')) expired = job;
     }
     expect(expired, 'the demo data has expired or archived jobs').toBeDefined();

@@ -15,7 +15,8 @@ import { organizationIndustries, organizations } from '../../src/server/db/schem
 import { taxonomyTerms, type Vocabulary } from '../../src/server/db/schema/taxonomy';
 import { organizationMembers, userRoles, users, type RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
-import { createTestBackend, type TestBackend } from '../support/backend';
+import { getJob } from '../../src/lib/operations/content';
+import { createTestBackend, operationBody, type TestBackend } from '../support/backend';
 
 const day = 24 * 60 * 60 * 1000;
 const now = Date.now();
@@ -209,10 +210,9 @@ describe.each(testDialects)('jobs on %s', (dialect) => {
   });
   afterAll(() => backend?.dispose());
 
-  const jobQuery = `query job($id: Int!) { job(id: $id) { id title state isExpired url } }`;
   const fetchJob = async (id: number, user?: { id: number; roles: RoleId[] }) => {
     const token = user ? await backend.tokenFor(user) : undefined;
-    const { body } = await backend.post<{ job: JobResult | null }>({ query: jobQuery, variables: { id } }, { token });
+    const { body } = await backend.request(getJob, { id }, { token });
     expect(body.errors).toBeUndefined();
     return body.data?.job ?? null;
   };
@@ -284,14 +284,8 @@ describe.each(testDialects)('jobs on %s', (dialect) => {
     });
 
     it('lists locations and terms, and falls back to /job/<id> without an alias', async () => {
-      const { body } = await backend.post<{ job: Record<string, unknown> }>({
-        query: `query job($id: Int!) { job(id: $id) {
-          url locations { address { locality postalCode countryCode } latitude longitude }
-          employmentTypes { label } occupationalFields { label } remoteOption { label } salary { unit min }
-        } }`,
-        variables: { id: fixture.jobIds.open },
-      });
-      expect(body.data?.job).toEqual({
+      const { body } = await backend.request(getJob, { id: fixture.jobIds.open });
+      expect(body.data?.job).toMatchObject({
         url: `/job/${fixture.jobIds.open}`,
         locations: [
           {
@@ -309,12 +303,8 @@ describe.each(testDialects)('jobs on %s', (dialect) => {
     });
 
     it('hides application e-mail addresses from anonymous visitors', async () => {
-      const query = `query job($id: Int!) { job(id: $id) { application { workflow emails } } }`;
-      const anonymous = await backend.post<{ job: { application: unknown } }>({
-        query,
-        variables: { id: fixture.jobIds.aliased },
-      });
-      expect(anonymous.body.data?.job.application).toEqual({ workflow: 'email', emails: [] });
+      const anonymous = await backend.request(getJob, { id: fixture.jobIds.aliased });
+      expect(anonymous.body.data?.job?.application).toMatchObject({ workflow: 'email', emails: [] });
     });
 
     it('shows published, archived and expired jobs to everyone', async () => {
@@ -341,11 +331,11 @@ describe.each(testDialects)('jobs on %s', (dialect) => {
     });
 
     it('refuses a missing, mistyped or impossible id with a clear error', async () => {
-      const missing = await backend.post({ query: jobQuery, variables: {} });
+      const missing = await backend.post(operationBody(getJob, {}));
       expect(missing.body.errors?.[0]?.message).toContain('Variable "$id" of required type "Int!" was not provided');
-      const wrongType = await backend.post({ query: jobQuery, variables: { id: 'seven' } });
+      const wrongType = await backend.post(operationBody(getJob, { id: 'seven' }));
       expect(wrongType.body.errors?.[0]?.message).toContain('Int cannot represent non-integer value');
-      const negative = await backend.post({ query: jobQuery, variables: { id: -1 } });
+      const negative = await backend.request(getJob, { id: -1 });
       expect(negative.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
       expect(negative.body.errors?.[0]?.message).toContain('id must be a positive job id');
     });

@@ -4,6 +4,7 @@ import type { Database } from '../../src/server/db/client';
 import { organizations } from '../../src/server/db/schema/organizations';
 import { organizationMembers, userRoles, users, type NewUser, type RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
+import * as account from '../../src/features/account/operations';
 import { createTestBackend, type TestBackend } from '../support/backend';
 
 type TestUser = { id: number; roles: RoleId[] };
@@ -24,12 +25,6 @@ async function insertOrganization(db: Database, name: string, ownerUserId: numbe
   if (!organization) throw new Error('organization not inserted');
   return organization;
 }
-
-const userQuery = `query getUser { getUser {
-  id roles { id targetId } email name displayName firstName lastName emailVerified
-  isUserApprovedAndVerified isEligibleForJobApply
-  organization { id name ownerId } activeOrganization { id }
-} }`;
 
 describe.each(testDialects)('users on %s', (dialect) => {
   let backend: TestBackend;
@@ -80,7 +75,7 @@ describe.each(testDialects)('users on %s', (dialect) => {
 
   const getUser = async (user: TestUser | undefined) => {
     const token = user ? await backend.tokenFor(user) : undefined;
-    const { body } = await backend.post<{ getUser: Record<string, unknown> | null }>({ query: userQuery }, { token });
+    const { body } = await backend.request(account.getUser, {}, { token });
     expect(body.errors).toBeUndefined();
     return body.data?.getUser ?? null;
   };
@@ -162,15 +157,15 @@ describe.each(testDialects)('users on %s', (dialect) => {
     const token = await backend.tokenFor(unverifiedApplicant);
     const { db } = backend.handle;
     await db.insert(userRoles).values({ userId: unverifiedApplicant.id, role: 'recruiter' });
-    const { body } = await backend.post<{ getUser: { roles: unknown[] } }>({ query: userQuery }, { token });
-    expect(body.data?.getUser.roles).toEqual([
+    const { body } = await backend.request(account.getUser, {}, { token });
+    expect(body.data?.getUser?.roles).toEqual([
       { id: 'applicant', targetId: null },
       { id: 'recruiter', targetId: null },
     ]);
   });
 
   it('refuses a token past its 30 days (beyond 15 s of clock skew) or from before the user’s not-before time', async () => {
-    const status = async (token: string) => (await backend.post({ query: userQuery }, { token })).status;
+    const status = async (token: string) => (await backend.request(account.getUser, {}, { token })).status;
     const daysAgo = (days: number, extraSeconds: number) =>
       new Date(Date.now() - days * 24 * 60 * 60 * 1000 - extraSeconds * 1000);
     // 30 days and 5 s old: expired by 5 s, within the tolerance for clock skew.
@@ -197,7 +192,7 @@ describe.each(testDialects)('users on %s', (dialect) => {
   it('refuses a token of a deleted user with UNAUTHENTICATED', async () => {
     // A token signed for a user id that does not exist (no roles to store for it).
     const token = await backend.tokenFor({ id: 999_999, roles: [] });
-    const result = await backend.post({ query: userQuery }, { token });
+    const result = await backend.request(account.getUser, {}, { token });
     expect(result.status).toBe(401);
     expect(result.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { brands } from '../../brands';
 import { createAuthSession } from '../../src/server/auth/auth-sessions';
+import type { TypedOperation } from '../../src/lib/backend-client';
 import { issueBackendToken } from '../../src/server/auth/backend-token';
 import { userRoles, users, type RoleId } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase, type TestDialect } from '../../src/server/db/testing';
@@ -21,8 +22,28 @@ export interface TestBackend extends TestDatabase {
     body: { query: string; variables?: Record<string, unknown>; operationName?: string },
     options?: { token?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: GraphQLResponseBody<TData> }>;
+  /**
+   * Runs one of the site's operations (src/lib/operations, src/features/<domain>/operations.ts) with
+   * variables of its generated type; the response body's data has the operation's result type.
+   */
+  request<TData, TVariables extends Record<string, unknown>>(
+    operation: TypedOperation<TData, TVariables>,
+    variables: NoInfer<TVariables>,
+    options?: { token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: GraphQLResponseBody<TData> }>;
   /** A backend token as sign-in issues it (with its auth_sessions row); `issuedAt` back-dates it. */
   tokenFor(user: { id: number; roles: RoleId[] }, issuedAt?: Date): Promise<string>;
+}
+
+/**
+ * The JSON body the site's backend client sends for one of its operations. Any variables: tests also send
+ * the site's documents with variables of the wrong shape, to see them refused.
+ */
+export function operationBody(
+  operation: TypedOperation<unknown, unknown>,
+  variables?: Record<string, unknown>,
+): { operationName: string; query: string; variables?: Record<string, unknown> } {
+  return { operationName: operation.operationName, query: operation.query, ...(variables ? { variables } : {}) };
 }
 
 /** The GraphQL server over a fresh database of one dialect, driven through its HTTP handler. */
@@ -44,19 +65,21 @@ export async function createTestBackend(
     limits: options.limits,
     logError: () => undefined,
   });
+  const post: TestBackend['post'] = async (body, requestOptions = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...requestOptions.headers };
+    if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
+    const response = await server.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as GraphQLResponseBody<never> };
+  };
   return {
     ...database,
     server,
-    async post(body, requestOptions = {}) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...requestOptions.headers };
-      if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
-      const response = await server.fetch('http://localhost/graphql', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as GraphQLResponseBody<never> };
-    },
+    post,
+    request: (operation, variables, requestOptions) => post(operationBody(operation, variables), requestOptions),
     // Signing in: the user holds these roles in the database (where the backend reads them) and in the token.
     tokenFor: async (user, issuedAt) => {
       if (user.roles.length > 0) {

@@ -7,6 +7,7 @@
  */
 
 import { GraphQLClient } from 'graphql-request';
+import type { OperationTypes } from '../operations/generated/types.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Operations
@@ -34,14 +35,21 @@ export type OperationData<TOperation> = TOperation extends TypedOperation<infer 
 export type OperationVariablesOf<TOperation> =
   TOperation extends TypedOperation<unknown, infer TVariables> ? TVariables : never;
 
+/** The name of an operation of the site, as GraphQL Code Generator found it. */
+export type OperationName = keyof OperationTypes;
+
 /**
- * Declares an operation. Throws at module load when `query` does not define an operation named
- * `operationName`, because the backend would otherwise reject every request with a confusing error.
+ * Declares an operation. Its result and variables types are the ones generated for `operationName` from
+ * the schema (`npm run codegen`, decision 0012), so they are never written by hand; a name the generator
+ * has not seen does not compile. Write the query as a template literal right after a `GraphQL` block
+ * comment, in src/lib/operations/ or a feature's operations.ts, where the generator finds it. Throws at
+ * module load when `query` does not define an operation named `operationName`, because the types would
+ * belong to another operation.
  */
-export function defineOperation<TData, TVariables extends object = Record<string, never>>(
-  operationName: string,
+export function defineOperation<TName extends OperationName>(
+  operationName: TName,
   query: string,
-): TypedOperation<TData, TVariables> {
+): TypedOperation<OperationTypes[TName]['data'], OperationTypes[TName]['variables']> {
   if (!/^[_A-Za-z][_0-9A-Za-z]*$/.test(operationName)) {
     throw new TypeError(`Invalid GraphQL operation name: ${JSON.stringify(operationName)}`);
   }

@@ -22,6 +22,7 @@ export type {
   InProcessRequest,
   InProcessResult,
   OperationData,
+  OperationName,
   OperationVariables,
   OperationVariablesOf,
   TypedOperation,

@@ -1,53 +1,66 @@
-import { defineOperation } from '../backend-client/index.ts';
+import { defineOperation, type OperationData } from '../backend-client/index.ts';
 
-export interface Metatag {
-  meta: string;
-  value: string;
-}
-
-export type RouteInfo =
-  | { __typename: 'RouteError'; code: number; reason: string }
-  | { __typename: 'RouteRedirect'; code: number; target: string }
-  | {
-      __typename: 'RouteContent';
-      kind: 'Job' | 'LandingPage' | 'OrganizationProfile';
-      id: number;
-      metatags: Metatag[];
-    };
-
-export const getRoutInfo = defineOperation<{ getRoutInfo: RouteInfo }, { slug: string; language?: string | null }>(
+export const getRoutInfo = defineOperation(
   'getRoutInfo',
-  `query getRoutInfo($slug: String!, $language: String) {
-    getRoutInfo(slug: $slug, language: $language) {
-      __typename
-      ... on RouteError { code reason }
-      ... on RouteRedirect { code target }
-      ... on RouteContent { kind id metatags { meta value } }
+  /* GraphQL */ `
+    query getRoutInfo($slug: String!, $language: String) {
+      getRoutInfo(slug: $slug, language: $language) {
+        __typename
+        ... on RouteError {
+          code
+          reason
+        }
+        ... on RouteRedirect {
+          code
+          target
+        }
+        ... on RouteContent {
+          kind
+          id
+          metatags {
+            meta
+            value
+          }
+        }
+      }
     }
-  }`,
+  `,
 );
 
-export const getMetatags = defineOperation<{ getMetatags: Metatag[] }, { slug: string; language?: string | null }>(
+/** What a path is: an error, a redirect or content, told apart by `__typename`. */
+export type RouteInfo = OperationData<typeof getRoutInfo>['getRoutInfo'];
+
+export const getMetatags = defineOperation(
   'getMetatags',
-  `query getMetatags($slug: String!, $language: String) {
-    getMetatags(slug: $slug, language: $language) { meta value }
-  }`,
+  /* GraphQL */ `
+    query getMetatags($slug: String!, $language: String) {
+      getMetatags(slug: $slug, language: $language) {
+        meta
+        value
+      }
+    }
+  `,
 );
 
-export interface LandingPage {
-  id: number;
-  path: string;
-  title: string;
-  introHtml: string;
-  categorySlug: string | null;
-  locality: string | null;
-  region: string | null;
-  language: string;
-}
+/** A meta tag of a page head. */
+export type Metatag = OperationData<typeof getMetatags>['getMetatags'][number];
 
-export const getLandingPage = defineOperation<{ landingPage: LandingPage | null }, { id: number }>(
+export const getLandingPage = defineOperation(
   'landingPage',
-  `query landingPage($id: Int!) {
-    landingPage(id: $id) { id path title introHtml categorySlug locality region language }
-  }`,
+  /* GraphQL */ `
+    query landingPage($id: Int!) {
+      landingPage(id: $id) {
+        id
+        path
+        title
+        introHtml
+        categorySlug
+        locality
+        region
+        language
+      }
+    }
+  `,
 );
+
+export type LandingPage = NonNullable<OperationData<typeof getLandingPage>['landingPage']>;

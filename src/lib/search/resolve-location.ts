@@ -1,15 +1,8 @@
 import type { GeoBounds } from '../../../brands/types.ts';
-import { roundPoint, type GeoPoint, type LocationFilter, type LocationType } from './search-url.ts';
+import type { LocationSuggestion } from '../operations/search.ts';
+import { roundPoint, type GeoPoint, type LocationFilter } from './search-url.ts';
 
-/** One hit of the `locationSuggestions` query. */
-export interface LocationSuggestion {
-  label: string;
-  lat: number;
-  lon: number;
-  locationType: LocationType;
-  country: string;
-  administrativeArea: string | null;
-}
+export type { LocationSuggestion };
 
 export type SuggestLocations = (query: string) => Promise<LocationSuggestion[]>;
 

@@ -36,6 +36,7 @@ import {
   textProblem,
   type TextProblem,
 } from './text-rules.ts';
+import type { JobSearchInput as GeneratedJobSearchInput } from '../operations/generated/types.ts';
 
 export const jobFacetFields = [
   'remoteOptions',
@@ -318,18 +319,8 @@ export function pageOffset(page: number, pageSize: number): number {
 // GraphQL input
 // ---------------------------------------------------------------------------------------------------------
 
-/** The GraphQL `JobSearchInput` (see src/lib/operations/search.ts). */
-export interface JobSearchInput {
-  search?: string;
-  title?: string;
-  category?: string;
-  location?: { lat: number; lon: number; radius?: number; label?: string; locationType: LocationType };
-  facets?: { field: JobFacetField; values: string[] }[];
-  minYearlySalary?: number;
-  sort: JobSort;
-  page: number;
-  pageSize: number;
-}
+/** The GraphQL `JobSearchInput` as `toSearchInput` builds it: sort, page and page size always set. */
+export type JobSearchInput = GeneratedJobSearchInput & { sort: JobSort; page: number; pageSize: number };
 
 /**
  * State (+ the category of the path) → `JobSearchInput`. A location without coordinates is left out: the

@@ -1,4 +1,4 @@
-import type { JobLocation } from '../../db/schema/jobs.ts';
+import { salaryUnits, type JobLocation } from '../../db/schema/jobs.ts';
 import type { taxonomyTerms } from '../../db/schema/taxonomy.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
@@ -31,13 +31,17 @@ export const jobsModule: GraphQLModule = {
       longitude: Float!
     }
 
+    "The period a salary amount is paid for."
+    enum SalaryUnit {
+      ${salaryUnits.join('\n')}
+    }
+
     type SalaryRange {
       min: Float
       max: Float
       "ISO 4217, e.g. EUR."
       currencyCode: String!
-      "hour, month or year"
-      unit: String!
+      unit: SalaryUnit!
       "The amounts per year (hourly rates at 2080 hours), for comparing ranges."
       minYearly: Float
       maxYearly: Float

@@ -1,13 +1,18 @@
+import { roleIds } from '../../db/schema/users.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import { getSessionUser } from './get-session-user.ts';
 
 export const usersModule: GraphQLModule = {
   typeDefs: gql`
+    "The role ids of SPEC section 3."
+    enum RoleId {
+      ${roleIds.join('\n')}
+    }
+
     "A role of the user; targetId narrows it to one entity where the role needs one."
     type Role {
-      "recruiter, applicant, administrator, site_admin or job_editor"
-      id: String!
+      id: RoleId!
       targetId: String
     }
 
