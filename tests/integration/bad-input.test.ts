@@ -247,18 +247,28 @@ describe('ids beyond what the database holds', () => {
     '/job/pflege-2147483648',
     '/organization/2147483648',
     '/organization/99999999999999999999',
-    // Longer than any path the route lookup takes.
-    `/organization/${'a'.repeat(2100)}`,
-    `/job/${'a'.repeat(2100)}`,
-    `/${'a'.repeat(2100)}`,
+    // As long as the front door lets through (2,000 characters): the route lookup's longest.
+    `/organization/${'a'.repeat(1986)}`,
+    `/job/${'a'.repeat(1995)}`,
+    `/${'a'.repeat(1999)}`,
   ];
-  it.each(paths.map((path) => [path.length > 50 ? `${path.slice(0, 30)}… (${path.length} characters)` : path, path]))(
-    '%s is not found',
-    async (_name, path) => {
-      const response = await get(`${tagblatt.url}${path}`);
-      expect(response.status).toBe(404);
-    },
-  );
+  const label = (path: string) => (path.length > 50 ? `${path.slice(0, 30)}… (${path.length} characters)` : path);
+  it.each(paths.map((path) => [label(path), path]))('%s is not found', async (_name, path) => {
+    const response = await get(`${tagblatt.url}${path}`);
+    expect(response.status).toBe(404);
+  });
+
+  // Longer than that: refused by the front door before any lookup (decision 0009).
+  it.each(
+    [`/organization/${'a'.repeat(2100)}`, `/job/${'a'.repeat(2100)}`, `/${'a'.repeat(2100)}`].map((path) => [
+      label(path),
+      path,
+    ]),
+  )('%s is too long (414)', async (_name, path) => {
+    const response = await get(`${tagblatt.url}${path}`);
+    expect(response.status).toBe(414);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
 
   it('the largest id is an ordinary unknown one', async () => {
     expect((await get(`${tagblatt.url}/media/logos/2147483647.svg`)).status).toBe(404);
