@@ -1,18 +1,14 @@
 /** The data of the first dashboard per user kind, loaded through the backend client (SPEC section 7). */
 import type { BackendClient } from '../../lib/backend-client/index.ts';
+import { userKindOf as userKindOfRoles, type UserKind } from '../../lib/roles.ts';
 import { getCredits, getSubscriptions, type CreditBalance, type SessionUser, type Subscription } from './operations.ts';
 import { logUnexpected } from '../../server/log.ts';
 
-export type UserKind = 'APPLICANT' | 'RECRUITER' | 'ADMIN';
+export type { UserKind };
 
-const staffRoles = new Set(['administrator', 'site_admin', 'job_editor']);
-
-/** SPEC section 6, as viewerKind in src/server/auth/viewer.ts, for a loaded session user. */
+/** SPEC section 6 (src/lib/roles.ts) for a loaded session user. */
 export function userKindOf(user: Pick<SessionUser, 'roles'>): UserKind {
-  const roles = user.roles.map((role) => role.id);
-  if (roles.some((role) => staffRoles.has(role))) return 'ADMIN';
-  if (roles.includes('recruiter')) return 'RECRUITER';
-  return 'APPLICANT';
+  return userKindOfRoles(user.roles.map((role) => role.id));
 }
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false };

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { roleIds, type RoleId } from '../db/schema/users.ts';
+import { isRoleId, type RoleId } from '../../lib/roles.ts';
 import { sessionIdPattern } from './auth-sessions.ts';
 
 /** SPEC section 9: tokens live 30 days and tolerate 15 s of clock skew. */
@@ -71,9 +71,7 @@ export async function verifyBackendToken(
     if (typeof payload.sid !== 'string' || !sessionIdPattern.test(payload.sid)) return null;
     const actorUserId = actorOf(payload.act);
     if (actorUserId === undefined) return null;
-    const roles = Array.isArray(payload.roles)
-      ? payload.roles.filter((role): role is RoleId => (roleIds as readonly unknown[]).includes(role))
-      : [];
+    const roles = Array.isArray(payload.roles) ? payload.roles.filter(isRoleId) : [];
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
     return {
       userId,

@@ -14,7 +14,7 @@ import { masqueradeAudit } from '../db/schema/auth.ts';
 import { userRoles, users, type RoleId } from '../db/schema/users.ts';
 import { createAuthSession, isAuthSessionLive, revokeAuthSession, sessionIdPattern } from './auth-sessions.ts';
 import { issueBackendToken } from './backend-token.ts';
-import { canMasquerade, canMasqueradeAs } from './viewer.ts';
+import { canMasquerade, canMasqueradeAs } from '../../lib/roles.ts';
 
 export interface MasqueradeClaims {
   /** The staff member who acts as `uid`. */

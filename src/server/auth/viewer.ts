@@ -1,4 +1,4 @@
-import type { RoleId } from '../db/schema/users.ts';
+import { hasStaffRole, userKindOf, type RoleId, type ViewerKind } from '../../lib/roles.ts';
 import { AppError } from '../errors.ts';
 
 /** Who is asking: the user behind the request's token, or nobody. */
@@ -9,44 +9,12 @@ export interface Viewer {
 
 export const anonymousViewer: Viewer = { userId: null, roles: [] };
 
-/** SPEC section 6: staff are administrators, site admins and job editors. */
-export const staffRoles: readonly RoleId[] = ['administrator', 'site_admin', 'job_editor'];
-
-/**
- * How far a role reaches, for masquerade: administrator > site_admin > job_editor > everyone else. A user's
- * rank is that of their highest role.
- */
-const roleRanks: Partial<Record<RoleId, number>> = { administrator: 3, site_admin: 2, job_editor: 1 };
-
-export function roleRank(roles: readonly RoleId[]): number {
-  return Math.max(0, ...roles.map((role) => roleRanks[role] ?? 0));
-}
-
-/**
- * Masquerade: staff may act only as users whose highest role ranks below their own, so a site admin can
- * become neither an administrator nor another site admin, and a job editor no staff member at all.
- */
-export function canMasqueradeAs(staffRoles: readonly RoleId[], targetRoles: readonly RoleId[]): boolean {
-  const rank = roleRank(staffRoles);
-  return rank > 0 && roleRank(targetRoles) < rank;
-}
-
-/** Whether someone may masquerade at all (as a user without a staff role), i.e. is offered the button. */
-export function canMasquerade(roles: readonly RoleId[]): boolean {
-  return canMasqueradeAs(roles, []);
-}
-
-export type ViewerKind = 'ANON' | 'APPLICANT' | 'RECRUITER' | 'ADMIN';
-
 export function isStaff(viewer: Viewer): boolean {
-  return viewer.roles.some((role) => staffRoles.includes(role));
+  return hasStaffRole(viewer.roles);
 }
 
 export function viewerKind(viewer: Viewer): ViewerKind {
-  if (viewer.userId === null) return 'ANON';
-  if (isStaff(viewer)) return 'ADMIN';
-  if (viewer.roles.includes('recruiter')) return 'RECRUITER';
-  return 'APPLICANT';
+  return viewer.userId === null ? 'ANON' : userKindOf(viewer.roles);
 }
 
 /** SPEC section 6: a user may act on an entity when they own it or are staff. */

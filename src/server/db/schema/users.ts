@@ -13,10 +13,11 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf } from './columns.ts';
+import { roleIds } from '../../../lib/roles.ts';
 import { organizations } from './organizations.ts';
 
-export const roleIds = ['recruiter', 'applicant', 'administrator', 'site_admin', 'job_editor'] as const;
-export type RoleId = (typeof roleIds)[number];
+/** The column's values are the role vocabulary of src/lib/roles.ts. */
+export { roleIds, type RoleId } from '../../../lib/roles.ts';
 
 export const users = pgTable(
   'users',

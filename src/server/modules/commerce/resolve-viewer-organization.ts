@@ -1,9 +1,9 @@
-import { asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isStaff, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizations } from '../../db/schema/organizations.ts';
-import { organizationMembers, users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
+import { findViewerOrganizations } from '../organizations/find-viewer-organizations.ts';
 
 export interface ViewerOrganization {
   id: number;
@@ -14,8 +14,8 @@ const forbidden = () => new AppError('FORBIDDEN', 'You can only see the products
 
 /**
  * The organization whose credits and subscriptions the viewer asks for. A named organization must be one
- * the viewer owns or is a member of (staff may name any). Without one: the viewer's active organization,
- * else the first they belong to (owned first); null when they belong to none.
+ * the viewer may select (the access policy: members, and staff any). Without one: the organization the
+ * viewer works in (their active one, else the first they belong to); null when they belong to none.
  */
 export async function resolveViewerOrganization(options: {
   db: Database;
@@ -23,45 +23,17 @@ export async function resolveViewerOrganization(options: {
   organizationId: number | null | undefined;
 }): Promise<ViewerOrganization | null> {
   const { db, viewer, organizationId } = options;
-  const staff = isStaff(viewer);
-  const membership = db
-    .select({ organizationId: organizationMembers.organizationId, isOwner: organizationMembers.isOwner })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.userId, viewer.userId))
-    .as('membership');
-  const belongs = or(isNotNull(membership.organizationId), eq(organizations.ownerUserId, viewer.userId));
+  const own = await findViewerOrganizations({ db, viewer });
+  if (organizationId == null) return own.current && { id: own.current.id, name: own.current.name };
 
-  if (organizationId != null) {
-    const [organization] = await db
-      .select({ id: organizations.id, name: organizations.name, belongs: sql<boolean>`${belongs}` })
-      .from(organizations)
-      .leftJoin(membership, eq(membership.organizationId, organizations.id))
-      .where(eq(organizations.id, organizationId));
-    if (!organization) {
-      // Only staff learn whether an organization they cannot see exists.
-      if (staff) throw new AppError('NOT_FOUND', `There is no organization with id ${organizationId}.`);
-      throw forbidden();
-    }
-    if (!staff && !organization.belongs) throw forbidden();
-    return { id: organization.id, name: organization.name };
+  const organization =
+    own.belongsTo.find((candidate) => candidate.id === organizationId) ??
+    (await db.select().from(organizations).where(eq(organizations.id, organizationId)))[0];
+  if (!organization) {
+    // Only staff learn whether an organization they cannot see exists.
+    if (isStaff(viewer)) throw new AppError('NOT_FOUND', `There is no organization with id ${organizationId}.`);
+    throw forbidden();
   }
-
-  const activeOrganizationId = db
-    .select({ id: users.activeOrganizationId })
-    .from(users)
-    .where(eq(users.id, viewer.userId));
-  const isActive = sql`${organizations.id} = ${activeOrganizationId}`;
-  const [organization] = await db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations)
-    .leftJoin(membership, eq(membership.organizationId, organizations.id))
-    // Staff may have any organization active; others only one they (still) belong to.
-    .where(staff ? or(belongs, isActive) : belongs)
-    .orderBy(
-      desc(sql`coalesce(${isActive}, false)`),
-      desc(sql`coalesce(${membership.isOwner}, ${eq(organizations.ownerUserId, viewer.userId)}, false)`),
-      asc(organizations.id),
-    )
-    .limit(1);
-  return organization ?? null;
+  if (!own.accessTo(organization).canSelect) throw forbidden();
+  return { id: organization.id, name: organization.name };
 }

@@ -1,33 +1,82 @@
-import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizations, type Organization } from '../../db/schema/organizations.ts';
-import { organizationMembers } from '../../db/schema/users.ts';
+import { organizationMembers, users } from '../../db/schema/users.ts';
+import {
+  organizationAccessOf,
+  type AccessedOrganization,
+  type Membership,
+  type OrganizationAccess,
+} from './get-organization-access.ts';
+
+export interface ViewerOrganizations {
+  /**
+   * The organizations the viewer owns or is a member of: the active one first, then the owned ones, then
+   * the others, each by id (SPEC section 3: clients select the first).
+   */
+  belongsTo: Organization[];
+  /** The viewer's active organization while they may still select it (staff: any that exists), else null. */
+  active: Organization | null;
+  /** The organization the viewer works in: the active one, else the first they belong to; null without one. */
+  current: Organization | null;
+  /** The access policy for the viewer (their memberships are loaded) for any organization. */
+  accessTo(organization: AccessedOrganization): OrganizationAccess;
+}
 
 /**
- * The organizations a user owns (owner_user_id or an owner membership) or is a member of, in one query:
- * owned ones first, then by id. Staff rights add nothing here: staff moderate other organizations with
- * other tools.
+ * The organizations a signed-in viewer belongs to, in one query, judged by the access policy
+ * (get-organization-access.ts), and their active one. `activeOrganizationId` spares reading it when the
+ * caller has the user row already.
  */
-export async function findViewerOrganizations(options: { db: Database; userId: number }): Promise<Organization[]> {
-  const { db, userId } = options;
-  const isOwner = sql`coalesce(${organizationMembers.isOwner}, false) or ${organizations.ownerUserId} is not distinct from ${userId}`;
+export async function findViewerOrganizations(options: {
+  db: Database;
+  viewer: Viewer & { userId: number };
+  activeOrganizationId?: number | null;
+}): Promise<ViewerOrganizations> {
+  const { db, viewer } = options;
+  const { userId } = viewer;
   const rows = await db
-    .select({ organization: organizations })
+    .select({
+      organization: organizations,
+      memberOrganizationId: organizationMembers.organizationId,
+      memberIsOwner: organizationMembers.isOwner,
+    })
     .from(organizations)
     .leftJoin(
       organizationMembers,
       and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, userId)),
     )
+    // The candidates: every organization the policy could count the viewer a member of.
     .where(or(eq(organizations.ownerUserId, userId), isNotNull(organizationMembers.userId)))
-    .orderBy(desc(isOwner), asc(organizations.id));
-  return rows.map((row) => row.organization);
-}
+    .orderBy(asc(organizations.id));
+  const memberships: Membership[] = rows.flatMap((row) =>
+    row.memberOrganizationId === null
+      ? []
+      : [{ organizationId: row.memberOrganizationId, isOwner: !!row.memberIsOwner }],
+  );
+  const accessTo = (organization: AccessedOrganization) => organizationAccessOf(viewer, organization, memberships);
+  const judged = rows
+    .map((row) => ({ organization: row.organization, access: accessTo(row.organization) }))
+    .filter((entry) => entry.access.isMember);
+  judged.sort((a, b) => Number(b.access.isOwner) - Number(a.access.isOwner));
 
-/** SPEC section 3: the organization matching the active one comes first, the others keep their order. */
-export function activeFirst<TOrganization extends { id: number }>(
-  list: TOrganization[],
-  activeOrganizationId: number | null,
-): TOrganization[] {
-  const active = list.find((organization) => organization.id === activeOrganizationId);
-  return active ? [active, ...list.filter((organization) => organization !== active)] : list;
+  const activeOrganizationId =
+    options.activeOrganizationId !== undefined
+      ? options.activeOrganizationId
+      : ((await db.select({ id: users.activeOrganizationId }).from(users).where(eq(users.id, userId)))[0]?.id ?? null);
+  let active = judged.find((entry) => entry.organization.id === activeOrganizationId)?.organization ?? null;
+  if (!active && activeOrganizationId !== null) {
+    // One the viewer does not belong to (any longer): only who may select any organization keeps it.
+    const [row] = await db.select().from(organizations).where(eq(organizations.id, activeOrganizationId));
+    if (row && accessTo(row).canSelect) active = row;
+  }
+  const belongsTo = judged.map((entry) => entry.organization);
+  const isActive = (organization: Organization) => organization.id === active?.id;
+  return {
+    belongsTo: [...belongsTo.filter(isActive), ...belongsTo.filter((organization) => !isActive(organization))],
+    active,
+    current: active ?? belongsTo[0] ?? null,
+    accessTo,
+  };
 }

@@ -1,17 +1,54 @@
 import { isStaff, type Viewer } from '../../auth/viewer.ts';
 import type { Organization } from '../../db/schema/organizations.ts';
+import type { OrganizationMember } from '../../db/schema/users.ts';
 import type { Loaders } from '../../graphql/loaders.ts';
 
-/** What the viewer may do with one organization. */
+/**
+ * The organization-access policy (SPEC section 6), the one place that says who belongs to an organization
+ * and what they may do with it. GraphQL resolvers, the download endpoint and the commerce and session
+ * services all ask it; the SQL of findViewerOrganizations only narrows the candidates it judges.
+ */
 export interface OrganizationAccess {
   /** The owner: organizations.owner_user_id, or a membership marked as owner. */
   isOwner: boolean;
   /** The owner or any other member. */
   isMember: boolean;
-  /** SPEC section 6: owner or staff; may edit the organization and see its personal (invoicing) info. */
+  /** Owner or staff: may edit the organization and see its personal (invoicing) info. */
   canAct: boolean;
   /** Published profiles are public; unpublished ones only for members and staff. */
   canView: boolean;
+  /**
+   * May work in it: have it as their active organization and see its credits and subscriptions. Members,
+   * and staff for any organization.
+   */
+  canSelect: boolean;
+}
+
+/** A user's membership row, as far as the policy reads it. */
+export type Membership = Pick<OrganizationMember, 'organizationId' | 'isOwner'>;
+
+export type AccessedOrganization = Pick<Organization, 'id' | 'ownerUserId' | 'published'>;
+
+/** The policy itself: the viewer's access to `organization`, given the viewer's memberships. */
+export function organizationAccessOf(
+  viewer: Viewer,
+  organization: AccessedOrganization,
+  memberships: readonly Membership[],
+): OrganizationAccess {
+  const staff = isStaff(viewer);
+  if (viewer.userId === null) {
+    return { isOwner: false, isMember: false, canAct: false, canView: organization.published, canSelect: false };
+  }
+  const membership = memberships.find((candidate) => candidate.organizationId === organization.id);
+  const isOwner = organization.ownerUserId === viewer.userId || membership?.isOwner === true;
+  const isMember = isOwner || membership !== undefined;
+  return {
+    isOwner,
+    isMember,
+    canAct: staff || isOwner,
+    canView: organization.published || isMember || staff,
+    canSelect: staff || isMember,
+  };
 }
 
 /**
@@ -20,17 +57,10 @@ export interface OrganizationAccess {
  */
 export async function getOrganizationAccess(options: {
   viewer: Viewer;
-  loaders: Loaders;
-  organization: Pick<Organization, 'id' | 'ownerUserId' | 'published'>;
+  loaders: Pick<Loaders, 'userMemberships'>;
+  organization: AccessedOrganization;
 }): Promise<OrganizationAccess> {
   const { viewer, loaders, organization } = options;
-  const staff = isStaff(viewer);
-  if (viewer.userId === null) {
-    return { isOwner: false, isMember: false, canAct: false, canView: organization.published };
-  }
-  const memberships = await loaders.userMemberships.load(viewer.userId);
-  const membership = memberships.find((candidate) => candidate.organizationId === organization.id);
-  const isOwner = organization.ownerUserId === viewer.userId || membership?.isOwner === true;
-  const isMember = isOwner || membership !== undefined;
-  return { isOwner, isMember, canAct: staff || isOwner, canView: organization.published || isMember || staff };
+  const memberships = viewer.userId === null ? [] : await loaders.userMemberships.load(viewer.userId);
+  return organizationAccessOf(viewer, organization, memberships);
 }

@@ -1,9 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { isStaff, type Viewer } from '../../auth/viewer.ts';
+import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
-import { organizations, type Organization } from '../../db/schema/organizations.ts';
 import { userRoles, users, type RoleId } from '../../db/schema/users.ts';
-import { activeFirst, findViewerOrganizations } from '../organizations/find-viewer-organizations.ts';
+import { findViewerOrganizations } from '../organizations/find-viewer-organizations.ts';
 import { organizationRef } from '../organizations/organization-presenters.ts';
 
 export interface SessionUser {
@@ -43,13 +42,11 @@ export async function getSessionUser(options: { db: Database; viewer: Viewer }):
     .from(userRoles)
     .where(eq(userRoles.userId, user.id))
     .orderBy(asc(userRoles.role));
-  const own = activeFirst(await findViewerOrganizations({ db, userId: user.id }), user.activeOrganizationId);
-
-  let active: Organization | undefined = own.find((organization) => organization.id === user.activeOrganizationId);
-  if (!active && user.activeOrganizationId !== null && isStaff(viewer)) {
-    [active] = await db.select().from(organizations).where(eq(organizations.id, user.activeOrganizationId));
-  }
-  const organization = active ?? own[0];
+  const { active, current: organization } = await findViewerOrganizations({
+    db,
+    viewer: { ...viewer, userId: user.id },
+    activeOrganizationId: user.activeOrganizationId,
+  });
 
   const fullName = fullNameOf(user);
   const emailVerified = user.emailVerifiedAt !== null;

@@ -1,4 +1,4 @@
-import { roleIds } from '../../db/schema/users.ts';
+import { roleIds } from '../../../lib/roles.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import { getSessionUser } from './get-session-user.ts';

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { anonymousViewer, type Viewer } from '../../auth/viewer';
+import { organizationAccessOf, type AccessedOrganization } from './get-organization-access';
+
+const unpublished: AccessedOrganization = { id: 10, ownerUserId: 1, published: false };
+const published: AccessedOrganization = { ...unpublished, published: true };
+const recruiter = (userId: number): Viewer => ({ userId, roles: ['recruiter'] });
+
+describe('organization access (SPEC section 6)', () => {
+  it('lets the owner of owner_user_id act, view and select', () => {
+    expect(organizationAccessOf(recruiter(1), unpublished, [])).toEqual({
+      isOwner: true,
+      isMember: true,
+      canAct: true,
+      canView: true,
+      canSelect: true,
+    });
+  });
+
+  it('counts an owner membership as ownership and a plain one as membership only', () => {
+    expect(organizationAccessOf(recruiter(2), unpublished, [{ organizationId: 10, isOwner: true }])).toMatchObject({
+      isOwner: true,
+      canAct: true,
+    });
+    expect(organizationAccessOf(recruiter(3), unpublished, [{ organizationId: 10, isOwner: false }])).toEqual({
+      isOwner: false,
+      isMember: true,
+      canAct: false,
+      canView: true,
+      canSelect: true,
+    });
+    // A membership of another organization is no membership of this one.
+    expect(organizationAccessOf(recruiter(3), unpublished, [{ organizationId: 11, isOwner: true }]).isMember).toBe(
+      false,
+    );
+  });
+
+  it('lets staff act on, view and select any organization without belonging to it', () => {
+    for (const role of ['administrator', 'site_admin', 'job_editor'] as const) {
+      expect(organizationAccessOf({ userId: 9, roles: [role] }, unpublished, [])).toEqual({
+        isOwner: false,
+        isMember: false,
+        canAct: true,
+        canView: true,
+        canSelect: true,
+      });
+    }
+  });
+
+  it('shows strangers and anonymous visitors only published profiles, and nothing more', () => {
+    for (const viewer of [recruiter(4), anonymousViewer, { userId: 5, roles: ['applicant'] } satisfies Viewer]) {
+      expect(organizationAccessOf(viewer, unpublished, [])).toEqual({
+        isOwner: false,
+        isMember: false,
+        canAct: false,
+        canView: false,
+        canSelect: false,
+      });
+      expect(organizationAccessOf(viewer, published, []).canView).toBe(true);
+      expect(organizationAccessOf(viewer, published, []).canAct).toBe(false);
+    }
+  });
+
+  it('gives an anonymous viewer no ownership of an organization without an owner', () => {
+    const ownerless = { ...unpublished, ownerUserId: null };
+    expect(organizationAccessOf(anonymousViewer, ownerless, []).isOwner).toBe(false);
+  });
+});
