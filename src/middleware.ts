@@ -1,5 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { localizePath, resolveRequest } from './lib/routing/resolve-request';
+import { isPagePath, requiresSignIn } from './lib/routing/route-table';
 import { createSiteBackend } from './server/backend';
 import { getBrand } from './server/brand';
 import { dispatchEventOf, recordDispatchEvent, withoutDispatch } from './server/auth/dispatch';
@@ -60,16 +61,8 @@ const routing = defineMiddleware((context, next) => {
   }
 });
 
-/** Paths that are not pages: no session user is loaded for them. */
-const nonPagePrefixes = ['/api/', '/graphql', '/_astro/', '/_image', '/media/'];
-const isPagePath = (path: string) =>
-  !nonPagePrefixes.some((prefix) => path.startsWith(prefix)) && !/\.[a-z0-9]+$/i.test(path);
-
-/** SPEC section 2: pages that need a session send anonymous visitors to sign-in and back. */
-const protectedPaths = ['/dashboard', '/my-products', '/user/account'];
-
 /**
- * The session of every page request: decoded from the session cookie, its backend token handed to the
+ * The session of every page request (not of endpoints and files: route-table.ts): decoded from the session cookie, its backend token handed to the
  * backend client, the user loaded through getUser. A token the backend refuses, or a user it cannot load,
  * sends the visitor to /user/logout (SPEC section 8).
  */
@@ -111,7 +104,8 @@ const session = defineMiddleware(async (context, next) => {
     }
   }
 
-  if (!context.locals.session && protectedPaths.includes(internalPath)) {
+  // SPEC section 2: pages that need a session send anonymous visitors to sign-in and back.
+  if (!context.locals.session && requiresSignIn(internalPath)) {
     const login = new URL(local('/user/login'), context.url);
     login.searchParams.set('error', 'SessionRequired');
     login.searchParams.set('callbackUrl', `${publicUrl.pathname}${publicUrl.search}`);

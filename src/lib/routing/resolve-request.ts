@@ -2,6 +2,7 @@ import type { Brand, Locale } from '../../../brands/types';
 import { legacyRedirectTarget } from './legacy-redirects';
 import { negotiateLocale } from './negotiate-locale';
 import { translatePath, untranslatePath } from './route-translations';
+import { featureOfPath, forceLowercase, isEndpointPath, isErrorPagePath, stripsTrackingParams } from './route-table';
 import { isRoutedPath, routerPath } from './site-paths';
 import { stripTrackingParams } from './tracking-params';
 
@@ -18,29 +19,11 @@ export type RequestRouting =
    */
   | { kind: 'page'; locale: Locale; internalPath: string; search: string; rewrite: string };
 
-const passThroughPrefixes = ['/api/', '/graphql', '/media/', '/_astro/', '/_image', '/_server-islands/'];
-/** Error pages answer on their own path in every brand; they are never redirected. */
-const errorPagePaths = new Set(['/404', '/500']);
-
 /** Internal path → the path visitors see: locale prefix when the brand has several, route translation when on. */
 export function localizePath(internalPath: string, locale: Locale, brand: RoutingBrand): string {
   const translated = brand.pathTranslation ? translatePath(internalPath, locale) : internalPath;
   if (brand.locales.length === 1) return translated;
   return translated === '/' ? `/${locale}/` : `/${locale}${translated}`;
-}
-
-/** SPEC section 2: lowercase path forcing applies to /jobs and /organization(s). */
-function forceLowercase(internalPath: string): string {
-  return /^\/(jobs|organizations?)(\/|$)/i.test(internalPath) ? internalPath.toLowerCase() : internalPath;
-}
-
-function isJobSearchPath(internalPath: string): boolean {
-  return /^\/jobs(\/|$)/.test(internalPath);
-}
-
-/** SPEC section 2: with resumes off, /resume, /resume/{children} and /resume-alert/edit/{id} go to /404. */
-function isResumePath(internalPath: string): boolean {
-  return /^\/resume(\/.*)?$/.test(internalPath) || /^\/resume-alert\/edit\/[^/]+\/?$/.test(internalPath);
 }
 
 /** Splits a known locale prefix off the path ("/en-gb/cv" → en-GB, "/cv"). */
@@ -61,7 +44,7 @@ export function resolveRequest(
   brand: RoutingBrand,
 ): RequestRouting {
   const { pathname, search } = request;
-  if (passThroughPrefixes.some((prefix) => pathname.startsWith(prefix))) return { kind: 'pass' };
+  if (isEndpointPath(pathname)) return { kind: 'pass' };
 
   const legacyTarget = legacyRedirectTarget(pathname);
   if (legacyTarget) {
@@ -86,16 +69,18 @@ export function resolveRequest(
     negotiated = isMultiLocale;
   }
 
-  if (errorPagePaths.has(pathname)) return { kind: 'page', locale, internalPath: pathname, search, rewrite: pathname };
+  if (isErrorPagePath(pathname)) return { kind: 'page', locale, internalPath: pathname, search, rewrite: pathname };
 
   const untranslated = brand.pathTranslation ? untranslatePath(rest, locale) : null;
   const internalPath = forceLowercase(untranslated ?? rest);
 
-  if (!brand.features.resume && isResumePath(internalPath)) {
+  // SPEC section 2: with resumes off, /resume, /resume/{children} and /resume-alert/edit/{id} go to /404.
+  const feature = featureOfPath(internalPath);
+  if (feature !== null && !brand.features[feature]) {
     return { kind: 'redirect', status: 301, location: '/404', varyOnLanguage: false };
   }
 
-  const cleanSearch = isJobSearchPath(internalPath) ? stripTrackingParams(search) : search;
+  const cleanSearch = stripsTrackingParams(internalPath) ? stripTrackingParams(search) : search;
   const canonical = localizePath(internalPath, locale, brand);
   if (canonical !== pathname || cleanSearch !== search) {
     return {

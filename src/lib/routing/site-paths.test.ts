@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isRoutedPath, nonLandingPrefixes, routerPath } from './site-paths';
+import { nonLandingPrefixes } from './route-table';
+import { isRoutedPath, routerPath } from './site-paths';
 
 describe('routed paths (SPEC section 2)', () => {
   it.each(nonLandingPrefixes)('never routes %s or below it', (prefix) => {

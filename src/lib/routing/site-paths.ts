@@ -1,28 +1,14 @@
-/** SPEC section 2: paths under these prefixes are pages of the site, never landing pages. */
-export const nonLandingPrefixes = [
-  '/jobs',
-  '/job',
-  '/resume',
-  '/organization',
-  '/user',
-  '/contact',
-  '/blog',
-  '/checkout',
-];
+import { isReservedPath, isSitePagePath } from './route-table';
 
 /** The longest path the route lookup takes; no page has a longer one. */
 export const maxRoutePathLength = 2000;
-
-/** Site pages outside those prefixes. */
-const sitePages = new Set(['/', '/privacy-policy', '/dashboard', '/my-products', '/router', '/404', '/500']);
 
 /**
  * Whether a path is left to the route lookup (`/router?router=<path>`): landing pages, aliases of jobs and
  * organizations, redirects and removed pages all live outside the site's own paths.
  */
 export function isRoutedPath(internalPath: string): boolean {
-  if (sitePages.has(internalPath)) return false;
-  return !nonLandingPrefixes.some((prefix) => internalPath.startsWith(prefix));
+  return !isSitePagePath(internalPath) && !isReservedPath(internalPath);
 }
 
 /** The internal rewrite target for a routed path; the visitor's own query parameters follow. */
