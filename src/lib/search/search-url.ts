@@ -37,22 +37,17 @@ import {
   type TextProblem,
 } from './text-rules.ts';
 import type { JobSearchInput as GeneratedJobSearchInput } from '../operations/generated/types.ts';
+import {
+  jobFacetFields,
+  locationTypes,
+  maxMinSalary,
+  type JobFacetField,
+  type JobSort,
+  type LocationType,
+} from './vocabulary.ts';
 
-export const jobFacetFields = [
-  'remoteOptions',
-  'employmentType',
-  'industry',
-  'occupations',
-  'yearsOfExperience',
-  'company',
-] as const;
-export type JobFacetField = (typeof jobFacetFields)[number];
-
-export const jobSorts = ['relevancy', 'publish_date_desc'] as const;
-export type JobSort = (typeof jobSorts)[number];
-
-export const locationTypes = ['city', 'administrative_area', 'country'] as const;
-export type LocationType = (typeof locationTypes)[number];
+// The islands read the vocabulary along with the URL functions.
+export { jobFacetFields, jobSorts, type JobFacetField, type LocationType } from './vocabulary.ts';
 
 export interface GeoPoint {
   lat: number;
@@ -108,10 +103,6 @@ export const searchParamNames = [
 
 const searchParamSet: ReadonlySet<string> = new Set(searchParamNames);
 
-export function isJobFacetField(name: string): name is JobFacetField {
-  return (jobFacetFields as readonly string[]).includes(name);
-}
-
 export function emptySearchState(): JobSearchState {
   return { search: '', title: '', location: null, facets: {}, minSalary: null, sort: 'relevancy', page: 1 };
 }
@@ -161,9 +152,6 @@ function positiveInteger(raw: string | null): number | null {
 function hasRadius(locationType: LocationType, options: SearchUrlOptions): boolean {
   return !options.radiusHiddenForLocationTypes.includes(locationType);
 }
-
-/** The highest minimum yearly salary a search takes; a higher one is no salary anybody pays, and dropped. */
-export const maxMinSalary = 1_000_000_000;
 
 /** The text parameters and their limits (characters). */
 export const searchTextLimits = {

@@ -1,8 +1,9 @@
 /**
- * The job search as pages and resolvers see it. Everything behind these functions (an in-memory index
- * over the database, decision 0008) may change without touching them.
+ * The job search as resolvers see it. Everything behind these functions (the engines of engine.ts: an
+ * in-memory index over the database, decision 0008) may change without touching them.
  */
-export { searchJobs, jobSearchRequestSchema, setDefaultSearchEngine } from './search-jobs.ts';
+export { searchJobs, setDefaultSearchEngine } from './search-jobs.ts';
+export { jobSearchRequestSchema } from './job-search-request.ts';
 export {
   suggestAlternativeLocations,
   suggestLocations,

@@ -1,39 +1,37 @@
 /**
- * The job search answered from the in-memory index (job-index.ts), with the same rules as the statement
- * of search-jobs.ts: the base set (brand, open, text, title, salary, category, place), each facet counted
- * with the other facets' selections applied but not its own, the page in the requested order.
+ * The in-memory engine of the job search (decision 0008): answered from the index of job-index.ts with the
+ * rules of the SQL engine (sql-job-engine.ts): the base set (brand, open, text, title, salary, category,
+ * place), the facets by the rules of facets.ts, the page in the requested order.
  *
  * Relevance: the share of the search words found in the title (×10, as in the database) plus, per word,
  * the weight of the best field the word was found in (title 1, organization 0.4, skills 0.2, description
  * 0.1; the weights ts_rank is given in the database), averaged over the words.
  */
-import type { Locale } from '../../../brands/index.ts';
+import type { Database } from '../db/index.ts';
 import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
-import type { JobIndex } from './job-index.ts';
+import type { EngineQuery, SearchEngine } from './engine.ts';
+import { rankFacets, termLabel } from './facets.ts';
+import { currentJobIndex, type JobIndex } from './job-index.ts';
+import { hasPhrase, type JobFilter } from './job-filter.ts';
 import type { TextQuery } from './text-query.ts';
-import { jobFacetFields, type JobFacet, type JobFacetField, type JobSearchHit, type JobSearchResult } from './types.ts';
+import { jobFacetFields, type JobFacetField, type JobSearchHit, type JobSearchResult } from './types.ts';
 
-export type LocationFilter =
-  | { kind: 'radius'; lat: number; lon: number; radiusKm: number }
-  | { kind: 'area'; values: readonly string[] }
-  | { kind: 'country'; code: string };
-
-export interface IndexSearch {
-  text: TextQuery | null;
-  /** Lower-case title substring; '' for none. */
-  title: string;
-  facets: Partial<Record<JobFacetField, readonly number[]>>;
-  category: string | undefined;
-  location: LocationFilter | null;
-  minYearlySalary: number | undefined;
-  /** Relevance order (a text without an explicit sort), else newest first. */
-  byRank: boolean;
-  page: number;
-  pageSize: number;
-  limit: number;
-  locale: Locale;
-  brandId: string | undefined;
-  now: number;
+/**
+ * The in-memory engine: it answers while the index is current (`wait`: once it is), and never phrases,
+ * which need word positions.
+ */
+export function indexJobEngine(
+  db: Database,
+  options: { wait: boolean },
+): SearchEngine<JobFilter, JobFacetField, JobSearchHit> {
+  return {
+    name: 'index',
+    async search(query) {
+      if (hasPhrase(query.filter)) return null;
+      const index = await currentJobIndex(db, { wait: options.wait });
+      return index && searchIndex(index, query, Date.now());
+    },
+  };
 }
 
 const earthRadiusKm = 6371;
@@ -187,7 +185,19 @@ function rankOf(positive: readonly IndexTerm[], d: number, config: number, title
   return (inTitle / positive.length) * 10 + weights / positive.length;
 }
 
-export function searchIndex(index: JobIndex, search: IndexSearch): JobSearchResult {
+/** The values (array positions) with a count. */
+function* nonZero(counts: Int32Array): Generator<{ value: number; count: number }> {
+  for (let value = 0; value < counts.length; value++) {
+    if (counts[value]! > 0) yield { value, count: counts[value]! };
+  }
+}
+
+export function searchIndex(
+  index: JobIndex,
+  query: EngineQuery<JobFilter, JobFacetField>,
+  now: number,
+): JobSearchResult {
+  const { filter: search, facets: selection } = query;
   const brand = search.brandId === undefined ? -1 : index.brands.indexOf(search.brandId);
   const noBrandJobs = search.brandId !== undefined && brand < 0;
   const groups = search.text ? prepareTerms(index, search.text) : null;
@@ -207,21 +217,18 @@ export function searchIndex(index: JobIndex, search: IndexSearch): JobSearchResu
   // Facet selections: bit i of a document's mask is set when it satisfies selection i. Values are ids;
   // counts and selections are arrays indexed by them (the hot loop below must not allocate).
   const termSlots = index.maxTermId + 1;
-  const selected = jobFacetFields.filter((field) => (search.facets[field]?.length ?? 0) > 0);
-  const bit = Object.fromEntries(jobFacetFields.map((field) => [field, 0])) as Record<JobFacetField, number>;
-  for (const [position, field] of selected.entries()) bit[field] = 1 << position;
-  const all = (1 << selected.length) - 1;
-  const selection = (field: JobFacetField, slots: number) => {
-    const marks = new Uint8Array(slots);
-    for (const value of search.facets[field] ?? []) if (value < slots) marks[value] = 1;
-    return marks;
+  const bit = selection.bits;
+  const marks = (field: JobFacetField, slots: number) => {
+    const marked = new Uint8Array(slots);
+    for (const value of selection.values(field)) if (value < slots) marked[value] = 1;
+    return marked;
   };
-  const remoteSelected = selection('remoteOptions', termSlots);
-  const experienceSelected = selection('yearsOfExperience', termSlots);
-  const employmentSelected = selection('employmentType', termSlots);
-  const occupationSelected = selection('occupations', termSlots);
-  const companySelected = selection('company', index.maxOrganizationId + 1);
-  const industrySelected = selection('industry', termSlots);
+  const remoteSelected = marks('remoteOptions', termSlots);
+  const experienceSelected = marks('yearsOfExperience', termSlots);
+  const employmentSelected = marks('employmentType', termSlots);
+  const occupationSelected = marks('occupations', termSlots);
+  const companySelected = marks('company', index.maxOrganizationId + 1);
+  const industrySelected = marks('industry', termSlots);
   const industryOrganizations = new Uint8Array(index.maxOrganizationId + 1);
   for (const [organization, terms] of index.organizationIndustries) {
     if (terms.some((term) => industrySelected[term] === 1)) industryOrganizations[organization] = 1;
@@ -243,7 +250,7 @@ export function searchIndex(index: JobIndex, search: IndexSearch): JobSearchResu
 
   for (let d = 0; d < index.size && !noBrandJobs; d++) {
     if (brand >= 0 && index.brand[d] !== brand) continue;
-    if (index.publishedAt[d]! > search.now || index.expiresAt[d]! <= search.now) continue;
+    if (index.publishedAt[d]! > now || index.expiresAt[d]! <= now) continue;
     if (search.minYearlySalary !== undefined && !(index.yearlySalary[d]! >= search.minYearlySalary)) continue;
     const title = index.titles[d] as string;
     if (search.title !== '' && !title.includes(search.title)) continue;
@@ -292,17 +299,16 @@ export function searchIndex(index: JobIndex, search: IndexSearch): JobSearchResu
     for (let at = occupations.start[d]!; at < occupationEnd; at++) {
       if (occupationSelected[occupations.values[at]!] === 1) mask |= bit.occupations;
     }
-    if (mask === all) hits.push(d);
-    // Counted for a facet when every other facet's selection holds.
-    if (remote !== 0 && (mask | bit.remoteOptions) === all) remoteCounts[remote]! += 1;
-    if (experience !== 0 && (mask | bit.yearsOfExperience) === all) experienceCounts[experience]! += 1;
-    if ((mask | bit.company) === all) companyCounts[organization]! += 1;
-    if ((mask | bit.industry) === all) industryByOrganization[organization]! += 1;
-    if ((mask | bit.employmentType) === all) {
+    if (selection.isHit(mask)) hits.push(d);
+    if (remote !== 0 && selection.countsFor(mask, bit.remoteOptions)) remoteCounts[remote]! += 1;
+    if (experience !== 0 && selection.countsFor(mask, bit.yearsOfExperience)) experienceCounts[experience]! += 1;
+    if (selection.countsFor(mask, bit.company)) companyCounts[organization]! += 1;
+    if (selection.countsFor(mask, bit.industry)) industryByOrganization[organization]! += 1;
+    if (selection.countsFor(mask, bit.employmentType)) {
       for (let at = employmentTypes.start[d]!; at < employmentEnd; at++)
         employmentCounts[employmentTypes.values[at]!]! += 1;
     }
-    if ((mask | bit.occupations) === all) {
+    if (selection.countsFor(mask, bit.occupations)) {
       for (let at = occupations.start[d]!; at < occupationEnd; at++) occupationCounts[occupations.values[at]!]! += 1;
     }
   }
@@ -321,18 +327,18 @@ export function searchIndex(index: JobIndex, search: IndexSearch): JobSearchResu
   };
 
   // The page: hits are in index order (newest first); relevance re-sorts them, stable for equal ranks.
-  const offset = (search.page - 1) * search.pageSize;
+  const offset = (query.page - 1) * query.pageSize;
   let ranks: Float64Array | null = null;
   let ordered = hits;
   if (groups) {
     ranks = new Float64Array(index.size);
     for (const d of hits) ranks[d] = rankOf(positive, d, index.config[d]!, index.titles[d] as string);
-    if (search.byRank) {
+    if (query.byRank) {
       const rankOfHit = ranks;
       ordered = [...hits].sort((a, b) => rankOfHit[b]! - rankOfHit[a]!);
     }
   }
-  const items: JobSearchHit[] = ordered.slice(offset, offset + search.pageSize).map((d) => {
+  const items: JobSearchHit[] = ordered.slice(offset, offset + query.pageSize).map((d) => {
     let distance: number | null = null;
     if (radius) {
       for (let at = latitudes.start[d]!; at < latitudes.start[d + 1]!; at++) {
@@ -343,23 +349,17 @@ export function searchIndex(index: JobIndex, search: IndexSearch): JobSearchResu
     return { jobId: index.jobIds[d]!, distanceKm: distance, rank: ranks ? ranks[d]! : 0 };
   });
 
-  const collator = new Intl.Collator(search.locale);
-  const labelOf = (field: JobFacetField, value: number): string => {
-    if (field === 'company') return index.organizationNames.get(value) ?? String(value);
+  const labelOf = (field: JobFacetField, value: number): string | undefined => {
+    if (field === 'company') return index.organizationNames.get(value);
     const term = index.terms.get(value);
-    if (!term) return String(value);
-    if (search.locale === 'en-GB') return term.labels.en ?? term.labels.de;
-    if (search.locale === 'fr') return term.labels.fr ?? term.labels.de;
-    return term.labels.de;
+    return term && termLabel(term.labels, query.locale);
   };
-  const facets: JobFacet[] = jobFacetFields.map((field) => ({
-    field,
-    values: [...counts[field].entries()]
-      .filter(([, count]) => count > 0)
-      .map(([value, count]) => ({ value, count, label: labelOf(field, value) }))
-      .sort((a, b) => b.count - a.count || collator.compare(a.label, b.label) || a.value - b.value)
-      .slice(0, search.limit)
-      .map(({ value, count, label }) => ({ value: String(value), label, count })),
-  }));
-  return { total: hits.length, page: search.page, pageSize: search.pageSize, items, facets };
+  const facets = rankFacets({
+    fields: jobFacetFields,
+    counts: (field) => nonZero(counts[field]),
+    labelOf,
+    locale: query.locale,
+    limit: query.facetValueLimit,
+  });
+  return { total: hits.length, page: query.page, pageSize: query.pageSize, items, facets };
 }

@@ -1,27 +1,21 @@
 /**
- * The job search interface. Pages and resolvers only see these types and the functions of
- * `src/server/search/index.ts`, so PostgreSQL full-text search can later give way to a dedicated engine.
+ * The job search interface. Resolvers only see these types and the functions of `src/server/search/index.ts`;
+ * the engines behind them (engine.ts) may change without touching them.
  */
 import type { BrandId, Locale } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
+import type { JobFacetField, JobSort, LocationType } from '../../lib/search/vocabulary.ts';
+import type { Facet, FacetValue, SearchResult } from './engine.ts';
 
-export const jobFacetFields = [
-  'remoteOptions',
-  'employmentType',
-  'industry',
-  'occupations',
-  'yearsOfExperience',
-  'company',
-] as const;
-/** The job facets of SPEC section 3; every one is multi-select (OR within, AND across facets). */
-export type JobFacetField = (typeof jobFacetFields)[number];
-
-export const jobSorts = ['relevancy', 'publish_date_desc'] as const;
-/** SPEC section 3: relevancy means "no explicit sort" (rank with a search term, else newest first). */
-export type JobSort = (typeof jobSorts)[number];
-
-export const locationTypes = ['city', 'administrative_area', 'country'] as const;
-export type LocationType = (typeof locationTypes)[number];
+export {
+  jobFacetFields,
+  jobSorts,
+  locationTypes,
+  type JobFacetField,
+  type JobSort,
+  type LocationType,
+} from '../../lib/search/vocabulary.ts';
+export type { Facet, FacetValue, SearchResult } from './engine.ts';
 
 export interface JobSearchLocation {
   lat: number;
@@ -65,25 +59,9 @@ export interface JobSearchHit {
   rank: number;
 }
 
-export interface JobFacetValue {
-  /** Term id, or organization id for `company`. */
-  value: string;
-  label: string;
-  count: number;
-}
-
-export interface JobFacet {
-  field: JobFacetField;
-  values: JobFacetValue[];
-}
-
-export interface JobSearchResult {
-  total: number;
-  page: number;
-  pageSize: number;
-  items: JobSearchHit[];
-  facets: JobFacet[];
-}
+export type JobFacetValue = FacetValue;
+export type JobFacet = Facet<JobFacetField>;
+export type JobSearchResult = SearchResult<JobSearchHit, JobFacetField>;
 
 export interface SearchJobsOptions {
   db: Database;

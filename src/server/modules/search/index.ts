@@ -1,3 +1,11 @@
+import {
+  defaultPageSize,
+  facetValueLimit,
+  jobFacetFields,
+  jobSorts,
+  locationTypes,
+  maxPageSize,
+} from '../../../lib/search/vocabulary.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import type { JobSearchHit } from '../../search/index.ts';
@@ -8,24 +16,16 @@ export const searchModule: GraphQLModule = {
   typeDefs: gql`
     "The job facets (SPEC section 3); every one is multi-select: OR within a facet, AND across facets."
     enum JobFacetField {
-      remoteOptions
-      employmentType
-      industry
-      occupations
-      yearsOfExperience
-      company
+      ${jobFacetFields.join('\n')}
     }
 
     "relevancy: by rank with a search term, else newest first. publish_date_desc: newest first."
     enum JobSort {
-      relevancy
-      publish_date_desc
+      ${jobSorts.join('\n')}
     }
 
     enum LocationType {
-      city
-      administrative_area
-      country
+      ${locationTypes.join('\n')}
     }
 
     """
@@ -59,8 +59,8 @@ export const searchModule: GraphQLModule = {
       minYearlySalary: Float
       sort: JobSort = relevancy
       page: Int = 1
-      "1 to 50."
-      pageSize: Int = 10
+      "1 to ${maxPageSize}."
+      pageSize: Int = ${defaultPageSize}
     }
 
     type JobSearchHit {
@@ -77,7 +77,7 @@ export const searchModule: GraphQLModule = {
 
     """
     A facet's values with the number of jobs each would give: counted with the other facets' selections
-    applied but not this facet's own. At most 100 values, most frequent first.
+    applied but not this facet's own. At most ${facetValueLimit} values, most frequent first.
     """
     type Facet {
       field: JobFacetField!
