@@ -1,7 +1,7 @@
 /** Small helpers of the account pages' POST handling. */
 import type { MessageKey } from '../../i18n/index.ts';
 import { readFormBody } from '../../lib/form-body.ts';
-import type { FieldErrors } from './schemas.ts';
+import type { FieldErrors } from '../../lib/account-schemas.ts';
 
 export interface FormSubmission {
   /** The submitted fields as plain strings (files and repeated names are not used by account forms). */

@@ -1,4 +1,4 @@
-import { registerApplicantSchema } from '../../../features/account/schemas.ts';
+import { registerApplicantSchema } from '../../../lib/account-schemas.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/index.ts';
 import { userRoles, users } from '../../db/schema/users.ts';

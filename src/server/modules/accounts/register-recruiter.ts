@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { registerRecruiterSchema } from '../../../features/account/schemas.ts';
+import { registerRecruiterSchema } from '../../../lib/account-schemas.ts';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/index.ts';

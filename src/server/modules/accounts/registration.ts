@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fieldErrorsOf, type FieldErrors } from '../../../features/account/schemas.ts';
+import { fieldErrorsOf, type FieldErrors } from '../../../lib/account-schemas.ts';
 import { localizePath } from '../../../lib/routing/resolve-request.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { isRateLimited, rateLimitKeys, recordAttempt } from '../../auth/rate-limit.ts';

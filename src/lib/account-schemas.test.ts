@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf, registerApplicantSchema, registerRecruiterSchema } from './schemas';
+import { fieldErrorsOf, registerApplicantSchema, registerRecruiterSchema } from './account-schemas';
 
 const recruiter = {
   email: ' Rita@Acme.Example ',
