@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, getMessages } from './index';
+import { createTranslator, getMessages, localizedText } from './index';
 import { de } from './messages/de';
 
 describe('messages', () => {
@@ -19,5 +19,14 @@ describe('messages', () => {
       expect(Object.keys(messages).sort()).toEqual(Object.keys(de).sort());
       expect(messages['language.de']).toBe('Deutsch');
     }
+  });
+});
+
+describe('content texts', () => {
+  it('are read in the language of the locale, German where there is none', () => {
+    const labels = { de: 'Vollzeit', en: 'Full time', fr: null };
+    expect(localizedText(labels, 'de')).toBe('Vollzeit');
+    expect(localizedText(labels, 'en-GB')).toBe('Full time');
+    expect(localizedText(labels, 'fr')).toBe('Vollzeit');
   });
 });

@@ -36,3 +36,8 @@ export function createTranslator(locale: Locale): Translate {
 export function contentLanguageOf(locale: Locale): 'de' | 'en' | 'fr' {
   return locale === 'en-GB' ? 'en' : locale;
 }
+
+/** A text kept per content language (taxonomy labels…) in the locale's language, German where it has none. */
+export function localizedText(texts: { de: string; en: string | null; fr: string | null }, locale: Locale): string {
+  return texts[contentLanguageOf(locale)] ?? texts.de;
+}

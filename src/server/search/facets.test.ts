@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FacetSelection, rankFacets, termLabel } from './facets';
+import { FacetSelection, rankFacets } from './facets';
 
 const fields = ['color', 'size', 'brand'] as const;
 
@@ -66,12 +66,5 @@ describe('facet rules (SPEC sections 3 and 9)', () => {
       limit: 10,
     });
     expect(facet!.values.map((value) => value.label)).toEqual(['8', 'Acme']);
-  });
-
-  it('labels terms in the request language, German where the term has none', () => {
-    const labels = { de: 'Vollzeit', en: 'Full time', fr: null };
-    expect(termLabel(labels, 'de')).toBe('Vollzeit');
-    expect(termLabel(labels, 'en-GB')).toBe('Full time');
-    expect(termLabel(labels, 'fr')).toBe('Vollzeit');
   });
 });

@@ -6,7 +6,7 @@
  *   value never hides its siblings;
  * - a facet lists the values with at least one hit, most frequent first, then by label in the request's
  *   language, then by value, at most `limit` of them;
- * - taxonomy labels are in the request's language where the term has one, else German.
+ * - taxonomy labels are in the request's language where the term has one, else German (localizedText).
  */
 import type { Locale } from '../../../brands/index.ts';
 import type { Facet } from './engine.ts';
@@ -87,12 +87,4 @@ export function rankFacets<TField extends string>(options: {
       values: values.slice(0, options.limit).map(({ value, count, label }) => ({ value: String(value), label, count })),
     };
   });
-}
-
-/** The taxonomy label column each request language reads (German where the term has no own label). */
-export const termLabelLanguage = { de: 'de', 'en-GB': 'en', fr: 'fr' } as const satisfies Record<Locale, string>;
-
-export function termLabel(labels: { de: string; en: string | null; fr: string | null }, locale: Locale): string {
-  const language = termLabelLanguage[locale];
-  return (language === 'de' ? null : labels[language]) ?? labels.de;
 }

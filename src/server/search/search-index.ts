@@ -10,7 +10,8 @@
 import type { Database } from '../db/index.ts';
 import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
 import type { EngineQuery, SearchEngine } from './engine.ts';
-import { rankFacets, termLabel } from './facets.ts';
+import { localizedText } from '../../i18n/index.ts';
+import { rankFacets } from './facets.ts';
 import { currentJobIndex, type JobIndex } from './job-index.ts';
 import { hasPhrase, type JobFilter } from './job-filter.ts';
 import type { TextQuery } from './text-query.ts';
@@ -352,7 +353,7 @@ export function searchIndex(
   const labelOf = (field: JobFacetField, value: number): string | undefined => {
     if (field === 'company') return index.organizationNames.get(value);
     const term = index.terms.get(value);
-    return term && termLabel(term.labels, query.locale);
+    return term && localizedText(term.labels, query.locale);
   };
   const facets = rankFacets({
     fields: jobFacetFields,

@@ -8,7 +8,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../brands/index.ts';
 import type { SearchResult } from './engine.ts';
-import { rankFacets, termLabelLanguage, type FacetSelection } from './facets.ts';
+import { contentLanguageOf } from '../../i18n/index.ts';
+import { rankFacets, type FacetSelection } from './facets.ts';
 
 /** The column of `base` that tells whether a row satisfies the selection of `field`. */
 export function selectionColumn(field: string): string {
@@ -21,9 +22,9 @@ export function appliedSelections<TField extends string>(selection: FacetSelecti
   return sql.raw(columns.length > 0 ? columns.join(' and ') : 'true');
 }
 
-/** A taxonomy term's label in the request's language, of the terms joined as `alias`. */
+/** A taxonomy term's label in the request's language, of the terms joined as `alias` (as localizedText). */
 export function termLabelSql(locale: Locale, alias = 't'): SQL {
-  const language = termLabelLanguage[locale];
+  const language = contentLanguageOf(locale);
   return sql.raw(language === 'de' ? `${alias}.label_de` : `coalesce(${alias}.label_${language}, ${alias}.label_de)`);
 }
 
