@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
-import type { Loaders } from '../../graphql/loaders.ts';
+import type { OrganizationLoaders } from '../organizations/loaders.ts';
 import { parseInput } from '../../validation.ts';
 import { getOrganizationAccess } from '../organizations/get-organization-access.ts';
 import { jobColumns, type JobRow } from './job-columns.ts';
@@ -19,7 +19,7 @@ const inputSchema = z.object({ id: z.number().int().positive({ error: 'id must b
 export async function getJob(options: {
   db: Database;
   viewer: Viewer;
-  loaders: Loaders;
+  loaders: Pick<OrganizationLoaders, 'organization' | 'userMemberships'>;
   brandId: string;
   input: unknown;
 }): Promise<JobRow | null> {

@@ -7,7 +7,7 @@ import type { Database } from '../../db/index.ts';
 import { organizationAttachments, organizations, type OrganizationAttachment } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
-import type { Loaders } from '../../graphql/loaders.ts';
+import type { OrganizationLoaders } from './loaders.ts';
 import { detectFileType, extensionOf, fileTypeHeaderLength } from '../../storage/detect-file-type.ts';
 import { FileTooLargeError, peekStream, removeFile, storeFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
@@ -112,7 +112,7 @@ export function cleanFileName(name: string): string {
 export async function addOrganizationAttachment(options: {
   db: Database;
   viewer: Viewer;
-  loaders: Loaders;
+  loaders: Pick<OrganizationLoaders, 'organization' | 'userMemberships'>;
   input: unknown;
   limits: AttachmentLimits;
   /** Language of the messages (the request's). */

@@ -1,7 +1,7 @@
 import { isStaff, type Viewer } from '../../auth/viewer.ts';
 import type { Organization } from '../../db/schema/organizations.ts';
 import type { OrganizationMember } from '../../db/schema/users.ts';
-import type { Loaders } from '../../graphql/loaders.ts';
+import type { OrganizationLoaders } from './loaders.ts';
 
 /**
  * The organization-access policy (SPEC section 6), the one place that says who belongs to an organization
@@ -57,7 +57,7 @@ export function organizationAccessOf(
  */
 export async function getOrganizationAccess(options: {
   viewer: Viewer;
-  loaders: Pick<Loaders, 'userMemberships'>;
+  loaders: Pick<OrganizationLoaders, 'userMemberships'>;
   organization: AccessedOrganization;
 }): Promise<OrganizationAccess> {
   const { viewer, loaders, organization } = options;

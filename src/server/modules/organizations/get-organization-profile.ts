@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizations, type Organization } from '../../db/schema/organizations.ts';
-import type { Loaders } from '../../graphql/loaders.ts';
+import type { OrganizationLoaders } from './loaders.ts';
 import { maxRoutePathLength } from '../../../lib/routing/site-paths.ts';
 import { parseInput } from '../../validation.ts';
 import { normalizeRoutePath } from '../routing/get-route-info.ts';
@@ -33,7 +33,7 @@ const inputSchema = z
 export async function getOrganizationProfile(options: {
   db: Database;
   viewer: Viewer;
-  loaders: Loaders;
+  loaders: Pick<OrganizationLoaders, 'organization' | 'userMemberships'>;
   brandId: string;
   input: unknown;
 }): Promise<Organization | null> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizationAttachments } from '../../db/schema/organizations.ts';
-import type { Loaders } from '../../graphql/loaders.ts';
+import type { OrganizationLoaders } from './loaders.ts';
 import { readFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
 import { getOrganizationAccess } from './get-organization-access.ts';
@@ -40,7 +40,7 @@ export interface AttachmentFile {
 export async function readOrganizationAttachment(options: {
   db: Database;
   viewer: Viewer;
-  loaders: Loaders;
+  loaders: Pick<OrganizationLoaders, 'organization' | 'userMemberships'>;
   /** The brand asking: another brand's organizations are not found. */
   brandId: string;
   input: unknown;
