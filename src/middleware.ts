@@ -3,10 +3,11 @@ import { localizePath, resolveRequest } from './lib/routing/resolve-request';
 import { isPagePath, requiresSignIn } from './lib/routing/route-table';
 import { createSiteBackend } from './server/backend';
 import { getBrand } from './server/brand';
-import { dispatchEventOf, recordDispatchEvent, withoutDispatch } from './server/auth/dispatch';
+import { dispatchEventOf, withoutDispatch } from './server/auth/dispatch';
 import { loadSessionUser, readSessionCookie } from './server/auth/page-session';
 import { clearSessionCookies } from './server/auth/session-cookies';
 import { securityHeaders } from './server/http/security-headers';
+import { recordDispatchEvent } from './server/modules/analytics/record-dispatch-event';
 import { publicOrigin } from './server/public-origin';
 
 /**
