@@ -4,8 +4,9 @@ import { logUnexpected } from '../../log.ts';
 import { recordAnalyticsEvent } from './record-analytics-event.ts';
 
 /**
- * Stores a dispatch event (SPEC section 2, src/server/auth/dispatch.ts) in analytics_events. Measurement must never cost the visitor the redirect: a failure
- * (database down, a session of a user deleted since) is logged and swallowed.
+ * Stores a dispatch event (SPEC section 2, src/server/auth/dispatch.ts) in analytics_events. Measurement
+ * must never cost the visitor the redirect: a failure (database down, a session of a user deleted since) is
+ * logged and swallowed.
  */
 export async function recordDispatchEvent(
   event: DispatchEvent,
