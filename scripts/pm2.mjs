@@ -20,7 +20,7 @@ try {
   process.exit(1);
 }
 // Migrate once here, so the cluster workers never race each other over the schema.
-const { prepareDatabase } = await import('../src/server/db/prepare-database.ts');
+const { prepareDatabase } = await import('../src/server/startup/prepare-database.ts');
 await prepareDatabase(config);
 
 const result = spawnSync('pm2', ['start', 'ecosystem.config.cjs', ...process.argv.slice(2)], { stdio: 'inherit' });

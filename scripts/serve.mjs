@@ -32,7 +32,7 @@ if (!existsSync(entry)) {
 }
 // PM2 workers start together; `npm run pm2:start` has already migrated the shared database once.
 if (process.env.pm_id === undefined) {
-  const { prepareDatabase } = await import('../src/server/db/prepare-database.ts');
+  const { prepareDatabase } = await import('../src/server/startup/prepare-database.ts');
   await prepareDatabase(config);
 }
 

@@ -7,7 +7,7 @@ let opening: Promise<DatabaseHandle> | undefined;
 
 /**
  * The process's database, opened on first use. Migrations and demo data were applied by
- * scripts/serve.mjs before the server started (see prepare-database.ts).
+ * scripts/serve.mjs before the server started (see src/server/startup/prepare-database.ts).
  */
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!opening) {

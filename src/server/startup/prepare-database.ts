@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.ts';
-import { openDatabase } from './client.ts';
-import { migrateDatabase } from './migrate.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
 import { log as logger } from '../log.ts';
 import { ensureDemoData } from '../seed/seed-database.ts';
 
 /**
- * Runs before the server starts (scripts/serve.mjs, under plain Node): applies pending migrations and,
- * for the embedded database, makes sure the demo data is there. The handle is closed again because PGlite
- * allows one opener at a time and the server opens its own.
+ * Start-up, before the server starts (scripts/serve.mjs and scripts/pm2.mjs, under plain Node): applies
+ * pending migrations (src/server/db) and, for the embedded database, makes sure the demo data is there
+ * (src/server/seed). Neither layer imports the other; this folder runs them in order. The handle is closed
+ * again because PGlite allows one opener at a time and the server opens its own.
  */
 export async function prepareDatabase(
   config: AppConfig,
