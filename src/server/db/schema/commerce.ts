@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { char, check, date, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { createdAt, isOneOf } from './columns.ts';
@@ -84,19 +84,6 @@ export const subscriptions = pgTable(
     index('subscriptions_product_id_idx').on(table.productId),
   ],
 );
-
-export const productsRelations = relations(products, ({ many }) => ({
-  subscriptions: many(subscriptions),
-}));
-
-export const creditBalancesRelations = relations(creditBalances, ({ one }) => ({
-  organization: one(organizations, { fields: [creditBalances.organizationId], references: [organizations.id] }),
-}));
-
-export const subscriptionsRelations = relations(subscriptions, ({ one }) => ({
-  organization: one(organizations, { fields: [subscriptions.organizationId], references: [organizations.id] }),
-  product: one(products, { fields: [subscriptions.productId], references: [products.id] }),
-}));
 
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;

@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { contentLanguages, createdAt, isOneOf } from './columns.ts';
 import { users } from './users.ts';
@@ -56,25 +55,6 @@ export const consentRecords = pgTable(
     index('consent_records_user_id_idx').on(table.userId),
   ],
 );
-
-export const consentInfosRelations = relations(consentInfos, ({ many }) => ({
-  revisions: many(consentInfoRevisions),
-  records: many(consentRecords),
-}));
-
-export const consentInfoRevisionsRelations = relations(consentInfoRevisions, ({ one, many }) => ({
-  info: one(consentInfos, { fields: [consentInfoRevisions.infoId], references: [consentInfos.id] }),
-  records: many(consentRecords),
-}));
-
-export const consentRecordsRelations = relations(consentRecords, ({ one }) => ({
-  info: one(consentInfos, { fields: [consentRecords.infoId], references: [consentInfos.id] }),
-  revision: one(consentInfoRevisions, {
-    fields: [consentRecords.infoRevisionId],
-    references: [consentInfoRevisions.id],
-  }),
-  user: one(users, { fields: [consentRecords.userId], references: [users.id] }),
-}));
 
 export type ConsentInfo = typeof consentInfos.$inferSelect;
 export type NewConsentInfo = typeof consentInfos.$inferInsert;

@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -132,13 +132,6 @@ export const blogPosts = pgTable(
     check('blog_posts_language_check', isOneOf(table.language, contentLanguages)),
   ],
 );
-
-export const landingPagesRelations = relations(landingPages, ({ one }) => ({
-  occupationalField: one(taxonomyTerms, {
-    fields: [landingPages.occupationalFieldId],
-    references: [taxonomyTerms.id],
-  }),
-}));
 
 export type AppConfigEntry = typeof appConfig.$inferSelect;
 export type NewAppConfigEntry = typeof appConfig.$inferInsert;

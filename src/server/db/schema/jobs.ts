@@ -1,4 +1,4 @@
-import { relations, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   char,
@@ -228,60 +228,6 @@ export const jobLocations = pgTable(
     check('job_locations_longitude_check', sql`${table.longitude} between -180 and 180`),
   ],
 );
-
-export const jobsRelations = relations(jobs, ({ one, many }) => ({
-  organization: one(organizations, { fields: [jobs.organizationId], references: [organizations.id] }),
-  remoteOption: one(taxonomyTerms, {
-    fields: [jobs.remoteOptionId],
-    references: [taxonomyTerms.id],
-    relationName: 'remoteOption',
-  }),
-  yearsOfExperience: one(taxonomyTerms, {
-    fields: [jobs.yearsOfExperienceId],
-    references: [taxonomyTerms.id],
-    relationName: 'yearsOfExperience',
-  }),
-  degreeLevel: one(taxonomyTerms, {
-    fields: [jobs.degreeLevelId],
-    references: [taxonomyTerms.id],
-    relationName: 'degreeLevel',
-  }),
-  locations: many(jobLocations),
-  employmentTypes: many(jobEmploymentTypes),
-  occupationalFields: many(jobOccupationalFields),
-  fieldsOfStudy: many(jobFieldsOfStudy),
-  languages: many(jobLanguages),
-  skills: many(jobSkills),
-}));
-
-export const jobLocationsRelations = relations(jobLocations, ({ one }) => ({
-  job: one(jobs, { fields: [jobLocations.jobId], references: [jobs.id] }),
-}));
-
-export const jobEmploymentTypesRelations = relations(jobEmploymentTypes, ({ one }) => ({
-  job: one(jobs, { fields: [jobEmploymentTypes.jobId], references: [jobs.id] }),
-  term: one(taxonomyTerms, { fields: [jobEmploymentTypes.termId], references: [taxonomyTerms.id] }),
-}));
-
-export const jobOccupationalFieldsRelations = relations(jobOccupationalFields, ({ one }) => ({
-  job: one(jobs, { fields: [jobOccupationalFields.jobId], references: [jobs.id] }),
-  term: one(taxonomyTerms, { fields: [jobOccupationalFields.termId], references: [taxonomyTerms.id] }),
-}));
-
-export const jobFieldsOfStudyRelations = relations(jobFieldsOfStudy, ({ one }) => ({
-  job: one(jobs, { fields: [jobFieldsOfStudy.jobId], references: [jobs.id] }),
-  term: one(taxonomyTerms, { fields: [jobFieldsOfStudy.termId], references: [taxonomyTerms.id] }),
-}));
-
-export const jobLanguagesRelations = relations(jobLanguages, ({ one }) => ({
-  job: one(jobs, { fields: [jobLanguages.jobId], references: [jobs.id] }),
-  term: one(taxonomyTerms, { fields: [jobLanguages.termId], references: [taxonomyTerms.id] }),
-}));
-
-export const jobSkillsRelations = relations(jobSkills, ({ one }) => ({
-  job: one(jobs, { fields: [jobSkills.jobId], references: [jobs.id] }),
-  term: one(taxonomyTerms, { fields: [jobSkills.termId], references: [taxonomyTerms.id] }),
-}));
 
 export type Job = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;

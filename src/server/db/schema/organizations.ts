@@ -1,65 +1,14 @@
-import { relations } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  uniqueIndex,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
-import type { BrandId } from '../../../../brands/ids.ts';
-import { addressColumns, coordinateColumns, createdAt, updatedAt } from './columns.ts';
-import { jobs } from './jobs.ts';
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { addressColumns, coordinateColumns, createdAt } from './columns.ts';
 import { taxonomyTerms } from './taxonomy.ts';
-import { organizationMembers, users } from './users.ts';
+import { organizations } from './users.ts';
 
-export const organizations = pgTable(
-  'organizations',
-  {
-    id: serial('id').primaryKey(),
-    // Personal info: not public, used for invoicing and account actions.
-    salutation: text('salutation'),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    phone: text('phone'),
-    position: text('position'),
-    // Company info: public once published.
-    name: text('name').notNull(),
-    ...addressColumns(),
-    // Organization page.
-    alternativeName: text('alternative_name'),
-    logoUrl: text('logo_url'),
-    coverUrl: text('cover_url'),
-    website: text('website'),
-    facebook: text('facebook'),
-    twitter: text('twitter'),
-    linkedin: text('linkedin'),
-    youtube: text('youtube'),
-    xing: text('xing'),
-    instagram: text('instagram'),
-    tiktok: text('tiktok'),
-    bluesky: text('bluesky'),
-    /** Sanitised HTML (filtered_html). */
-    presentation: text('presentation'),
-    size: text('size'),
-    featured: boolean('featured').notNull().default(false),
-    published: boolean('published').notNull().default(false),
-    /** Public URL path such as /organization/<slug>; set when the page is first saved. */
-    path: text('path'),
-    ownerUserId: integer('owner_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    frontend: text('frontend').$type<BrandId>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    uniqueIndex('organizations_path_unique').on(table.path),
-    index('organizations_owner_user_id_idx').on(table.ownerUserId),
-    index('organizations_published_featured_idx').on(table.published, table.featured),
-  ],
-);
+/**
+ * The organizations table lives with the users (users.ts): the two point at each other
+ * (organizations.owner_user_id, users.active_organization_id). This file holds the parts of an
+ * organization's page and re-exports the table, so both are imported from here.
+ */
+export { organizations, type NewOrganization, type Organization } from './users.ts';
 
 /** Many-to-many link from an organization to taxonomy terms of one vocabulary. */
 function organizationTermTable<TName extends string>(name: TName) {
@@ -181,83 +130,6 @@ export const organizationAttachments = pgTable(
   ],
 );
 
-export const organizationsRelations = relations(organizations, ({ one, many }) => ({
-  owner: one(users, { fields: [organizations.ownerUserId], references: [users.id] }),
-  members: many(organizationMembers),
-  jobs: many(jobs),
-  industries: many(organizationIndustries),
-  occupations: many(organizationOccupations),
-  fieldsOfStudy: many(organizationFieldsOfStudy),
-  benefits: many(organizationBenefits),
-  contactPersons: many(organizationContactPersons),
-  galleryImages: many(organizationGalleryImages),
-  videos: many(organizationVideos),
-  locations: many(organizationLocations),
-  faqs: many(organizationFaqs),
-  attachments: many(organizationAttachments),
-}));
-
-export const organizationIndustriesRelations = relations(organizationIndustries, ({ one }) => ({
-  organization: one(organizations, { fields: [organizationIndustries.organizationId], references: [organizations.id] }),
-  term: one(taxonomyTerms, { fields: [organizationIndustries.termId], references: [taxonomyTerms.id] }),
-}));
-
-export const organizationOccupationsRelations = relations(organizationOccupations, ({ one }) => ({
-  organization: one(organizations, {
-    fields: [organizationOccupations.organizationId],
-    references: [organizations.id],
-  }),
-  term: one(taxonomyTerms, { fields: [organizationOccupations.termId], references: [taxonomyTerms.id] }),
-}));
-
-export const organizationFieldsOfStudyRelations = relations(organizationFieldsOfStudy, ({ one }) => ({
-  organization: one(organizations, {
-    fields: [organizationFieldsOfStudy.organizationId],
-    references: [organizations.id],
-  }),
-  term: one(taxonomyTerms, { fields: [organizationFieldsOfStudy.termId], references: [taxonomyTerms.id] }),
-}));
-
-export const organizationBenefitsRelations = relations(organizationBenefits, ({ one }) => ({
-  organization: one(organizations, { fields: [organizationBenefits.organizationId], references: [organizations.id] }),
-  term: one(taxonomyTerms, { fields: [organizationBenefits.termId], references: [taxonomyTerms.id] }),
-}));
-
-export const organizationContactPersonsRelations = relations(organizationContactPersons, ({ one }) => ({
-  organization: one(organizations, {
-    fields: [organizationContactPersons.organizationId],
-    references: [organizations.id],
-  }),
-}));
-
-export const organizationGalleryImagesRelations = relations(organizationGalleryImages, ({ one }) => ({
-  organization: one(organizations, {
-    fields: [organizationGalleryImages.organizationId],
-    references: [organizations.id],
-  }),
-}));
-
-export const organizationVideosRelations = relations(organizationVideos, ({ one }) => ({
-  organization: one(organizations, { fields: [organizationVideos.organizationId], references: [organizations.id] }),
-}));
-
-export const organizationLocationsRelations = relations(organizationLocations, ({ one }) => ({
-  organization: one(organizations, { fields: [organizationLocations.organizationId], references: [organizations.id] }),
-}));
-
-export const organizationFaqsRelations = relations(organizationFaqs, ({ one }) => ({
-  organization: one(organizations, { fields: [organizationFaqs.organizationId], references: [organizations.id] }),
-}));
-
-export const organizationAttachmentsRelations = relations(organizationAttachments, ({ one }) => ({
-  organization: one(organizations, {
-    fields: [organizationAttachments.organizationId],
-    references: [organizations.id],
-  }),
-}));
-
-export type Organization = typeof organizations.$inferSelect;
-export type NewOrganization = typeof organizations.$inferInsert;
 export type OrganizationContactPerson = typeof organizationContactPersons.$inferSelect;
 export type NewOrganizationContactPerson = typeof organizationContactPersons.$inferInsert;
 export type OrganizationGalleryImage = typeof organizationGalleryImages.$inferSelect;

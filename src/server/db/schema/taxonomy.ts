@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isOneOf } from './columns.ts';
 
@@ -37,15 +36,6 @@ export const taxonomyTerms = pgTable(
     index('taxonomy_terms_parent_id_idx').on(table.parentId),
   ],
 );
-
-export const taxonomyTermsRelations = relations(taxonomyTerms, ({ one, many }) => ({
-  parent: one(taxonomyTerms, {
-    fields: [taxonomyTerms.parentId],
-    references: [taxonomyTerms.id],
-    relationName: 'parent',
-  }),
-  children: many(taxonomyTerms, { relationName: 'parent' }),
-}));
 
 export type TaxonomyTerm = typeof taxonomyTerms.$inferSelect;
 export type NewTaxonomyTerm = typeof taxonomyTerms.$inferInsert;

@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -12,12 +12,18 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, isOneOf } from './columns.ts';
+import { addressColumns, createdAt, isOneOf, updatedAt } from './columns.ts';
 import { roleIds } from '../../../lib/roles.ts';
-import { organizations } from './organizations.ts';
+import type { BrandId } from '../../../../brands/ids.ts';
 
 /** The column's values are the role vocabulary of src/lib/roles.ts. */
 export { roleIds, type RoleId } from '../../../lib/roles.ts';
+
+/*
+ * Users and organizations point at each other (users.active_organization_id, organizations.owner_user_id),
+ * so both tables and the memberships between them are defined here: schema files import each other in one
+ * direction only. The parts of an organization's page are in organizations.ts, which re-exports the table.
+ */
 
 export const users = pgTable(
   'users',
@@ -60,6 +66,51 @@ export const userRoles = pgTable(
   ],
 );
 
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    // Personal info: not public, used for invoicing and account actions.
+    salutation: text('salutation'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    position: text('position'),
+    // Company info: public once published.
+    name: text('name').notNull(),
+    ...addressColumns(),
+    // Organization page.
+    alternativeName: text('alternative_name'),
+    logoUrl: text('logo_url'),
+    coverUrl: text('cover_url'),
+    website: text('website'),
+    facebook: text('facebook'),
+    twitter: text('twitter'),
+    linkedin: text('linkedin'),
+    youtube: text('youtube'),
+    xing: text('xing'),
+    instagram: text('instagram'),
+    tiktok: text('tiktok'),
+    bluesky: text('bluesky'),
+    /** Sanitised HTML (filtered_html). */
+    presentation: text('presentation'),
+    size: text('size'),
+    featured: boolean('featured').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    /** Public URL path such as /organization/<slug>; set when the page is first saved. */
+    path: text('path'),
+    ownerUserId: integer('owner_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    frontend: text('frontend').$type<BrandId>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('organizations_path_unique').on(table.path),
+    index('organizations_owner_user_id_idx').on(table.ownerUserId),
+    index('organizations_published_featured_idx').on(table.published, table.featured),
+  ],
+);
+
 export const organizationMembers = pgTable(
   'organization_members',
   {
@@ -78,24 +129,11 @@ export const organizationMembers = pgTable(
   ],
 );
 
-export const usersRelations = relations(users, ({ one, many }) => ({
-  roles: many(userRoles),
-  memberships: many(organizationMembers),
-  activeOrganization: one(organizations, { fields: [users.activeOrganizationId], references: [organizations.id] }),
-}));
-
-export const userRolesRelations = relations(userRoles, ({ one }) => ({
-  user: one(users, { fields: [userRoles.userId], references: [users.id] }),
-}));
-
-export const organizationMembersRelations = relations(organizationMembers, ({ one }) => ({
-  organization: one(organizations, { fields: [organizationMembers.organizationId], references: [organizations.id] }),
-  user: one(users, { fields: [organizationMembers.userId], references: [users.id] }),
-}));
-
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type UserRole = typeof userRoles.$inferSelect;
 export type NewUserRole = typeof userRoles.$inferInsert;
+export type Organization = typeof organizations.$inferSelect;
+export type NewOrganization = typeof organizations.$inferInsert;
 export type OrganizationMember = typeof organizationMembers.$inferSelect;
 export type NewOrganizationMember = typeof organizationMembers.$inferInsert;
