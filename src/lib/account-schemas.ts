@@ -3,6 +3,7 @@
  * Error messages are message keys (src/i18n), so the visitor reads them in their language.
  */
 import { z } from 'zod';
+import { addFieldError, type FieldErrors } from './field-errors.ts';
 
 export const passwordMinLength = 10;
 export const passwordMaxLength = 200;
@@ -96,14 +97,14 @@ export const changePasswordSchema = withConfirmation(
   }),
 );
 
-/** Field name → first message key, for showing errors next to the fields. */
-export type FieldErrors = Partial<Record<string, string>>;
+export type { FieldErrors } from './field-errors.ts';
 
+/** Field name → first message key, for showing errors next to the fields. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message.startsWith('account.') ? issue.message : 'account.error.invalid';
+    addFieldError(errors, field, issue.message.startsWith('account.') ? issue.message : 'account.error.invalid');
   }
   return errors;
 }

@@ -24,19 +24,19 @@ export function canActOn(viewer: Viewer, ownerUserId: number | null): boolean {
 }
 
 export function requireSignedIn(viewer: Viewer): asserts viewer is Viewer & { userId: number } {
-  if (viewer.userId === null) throw new AppError('UNAUTHENTICATED', 'Please sign in to do this.');
+  if (viewer.userId === null) throw new AppError('UNAUTHENTICATED', { key: 'error.signInRequired' });
 }
 
 export function requireRole(viewer: Viewer, ...roles: RoleId[]): asserts viewer is Viewer & { userId: number } {
   requireSignedIn(viewer);
   if (!isStaff(viewer) && !roles.some((role) => viewer.roles.includes(role))) {
-    throw new AppError('FORBIDDEN', 'You are not allowed to do this.');
+    throw new AppError('FORBIDDEN', { key: 'error.forbidden' });
   }
 }
 
 export function requireCanActOn(viewer: Viewer, ownerUserId: number | null): void {
   requireSignedIn(viewer);
-  if (!canActOn(viewer, ownerUserId)) throw new AppError('FORBIDDEN', 'You are not allowed to do this.');
+  if (!canActOn(viewer, ownerUserId)) throw new AppError('FORBIDDEN', { key: 'error.forbidden' });
 }
 
 /** SPEC section 9: missing analytics values are sent as "(none)". */

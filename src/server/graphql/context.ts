@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
 import { brands, type Brand, type Locale } from '../../../brands/index.ts';
 import { FRONTEND_HEADER, parseFrontendHeader, VISUAL_EDITOR_HEADER } from '../../lib/backend-client/index.ts';
 import { verifyBackendToken } from '../auth/backend-token.ts';
@@ -8,6 +7,7 @@ import { canMasqueradeAs } from '../../lib/roles.ts';
 import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
 import type { Database } from '../db/index.ts';
 import { authSessions } from '../db/schema/auth.ts';
+import { refusedRequest } from '../errors.ts';
 import { userRoles, users } from '../db/schema/users.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
@@ -36,8 +36,8 @@ function frontendOf(request: Request, defaultBrand: Brand): { brand: Brand; loca
   return { brand, locale };
 }
 
-const refused = (message: string) =>
-  new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+/** A bearer token refused: the whole request answers 401 (errors.ts), so the site can sign the visitor out. */
+const refused = (message: string) => refusedRequest('UNAUTHENTICATED', message);
 
 /**
  * The viewer a backend token names, or why it is refused: a token that is forged, expired, older than the

@@ -2,12 +2,11 @@ import type { APIRoute } from 'astro';
 import { isSameOriginRequest } from '../../../server/auth/auth-url';
 import { readSessionCookie } from '../../../server/auth/page-session';
 import { getDatabase } from '../../../server/db';
-import { AppError, type AppErrorCode } from '../../../server/errors';
+import { AppError, httpStatusOf } from '../../../server/errors';
 import { recordBrowserEvent } from '../../../server/modules/analytics/record-browser-event';
 
 export const prerender = false;
 
-const statusOf: Partial<Record<AppErrorCode, number>> = { UNAUTHENTICATED: 401, FORBIDDEN: 403 };
 const problem = (status: number, message: string) =>
   Response.json({ message }, { status, headers: { 'Cache-Control': 'no-store' } });
 
@@ -31,6 +30,6 @@ export const POST: APIRoute = async ({ request }) => {
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return problem(statusOf[error.code] ?? 400, error.message);
+    return problem(httpStatusOf(error.code), error.message);
   }
 };

@@ -34,7 +34,7 @@ export async function recordBrowserEvent(options: {
   if (!signupStart) throw new AppError('FORBIDDEN', 'This session did not begin with a social sign-up.');
   if (signupStart.method !== method) {
     throw new AppError('BAD_USER_INPUT', `Invalid input. method: this session signed up with ${signupStart.method}`, {
-      fieldErrors: { method: [`this session signed up with ${signupStart.method}`] },
+      fieldErrors: { method: `this session signed up with ${signupStart.method}` },
     });
   }
   // The session may outlive its user (deleted since sign-in): refuse it rather than fail on the foreign key.

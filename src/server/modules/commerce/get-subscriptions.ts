@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL } fr
 import { z } from 'zod';
 import type { Locale } from '../../../../brands/index.ts';
 import type { BrandId } from '../../../../brands/ids.ts';
+import { createTranslator, type MessageKey } from '../../../i18n/index.ts';
 import { isStaff, requireRole, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import {
@@ -65,11 +66,12 @@ const filtersSchema = z
   })
   .nullish();
 
-const statusLabels: Record<SubscriptionStatus, Record<Locale, string>> = {
-  active: { de: 'Aktiv', 'en-GB': 'Active', fr: 'Actif' },
-  expired: { de: 'Abgelaufen', 'en-GB': 'Expired', fr: 'Expiré' },
-  cancelled: { de: 'Gekündigt', 'en-GB': 'Cancelled', fr: 'Résilié' },
-  pending: { de: 'Ausstehend', 'en-GB': 'Pending', fr: 'En attente' },
+/** The label of each status, a message of src/i18n. */
+const statusLabelKeys: Record<SubscriptionStatus, MessageKey> = {
+  active: 'subscription.status.active',
+  expired: 'subscription.status.expired',
+  cancelled: 'subscription.status.cancelled',
+  pending: 'subscription.status.pending',
 };
 
 export interface SubscriptionResult {
@@ -168,6 +170,7 @@ export async function getSubscriptions(options: {
       .where(where),
   ]);
 
+  const t = createTranslator(locale);
   return {
     subscriptions: rows.map(({ subscription, organizationName, product }) => ({
       id: subscription.id,
@@ -181,7 +184,7 @@ export async function getSubscriptions(options: {
         available: subscription.resumeContactsAvailable,
         total: subscription.resumeContactsTotal,
       },
-      status: { label: statusLabels[subscription.status][locale], value: subscription.status },
+      status: { label: t(statusLabelKeys[subscription.status]), value: subscription.status },
       type: product.type,
       frontend: subscription.frontend,
       product: { id: product.id, name: product.name },

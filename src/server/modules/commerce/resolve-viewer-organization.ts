@@ -10,7 +10,7 @@ export interface ViewerOrganization {
   name: string;
 }
 
-const forbidden = () => new AppError('FORBIDDEN', 'You can only see the products of your own organization.');
+const forbidden = () => new AppError('FORBIDDEN', { key: 'error.ownOrganizationProductsOnly' });
 
 /**
  * The organization whose credits and subscriptions the viewer asks for. A named organization must be one
@@ -31,7 +31,9 @@ export async function resolveViewerOrganization(options: {
     (await db.select().from(organizations).where(eq(organizations.id, organizationId)))[0];
   if (!organization) {
     // Only staff learn whether an organization they cannot see exists.
-    if (isStaff(viewer)) throw new AppError('NOT_FOUND', `There is no organization with id ${organizationId}.`);
+    if (isStaff(viewer)) {
+      throw new AppError('NOT_FOUND', { key: 'error.organizationNotFound', params: { id: organizationId } });
+    }
     throw forbidden();
   }
   if (!own.accessTo(organization).canSelect) throw forbidden();

@@ -49,7 +49,7 @@ export async function createGdprUserConsent(options: {
     const [info] = await tx.select({ id: consentInfos.id }).from(consentInfos).where(eq(consentInfos.id, infoId));
     if (!info) {
       throw new AppError('BAD_USER_INPUT', `Invalid input. infoId: no consent text with id ${infoId} exists`, {
-        fieldErrors: { infoId: [`no consent text with id ${infoId} exists`] },
+        fieldErrors: { infoId: `no consent text with id ${infoId} exists` },
       });
     }
     const latest = await findLatestRevision(tx, infoId, options.language);

@@ -1,12 +1,11 @@
 import { count, eq, sum } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Locale } from '../../../../brands/index.ts';
-import { createTranslator, type Translate } from '../../../i18n/index.ts';
 import { requireSignedIn, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizationAttachments, organizations, type OrganizationAttachment } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, type ErrorMessage } from '../../errors.ts';
 import type { OrganizationLoaders } from './loaders.ts';
 import { detectFileType, extensionOf, fileTypeHeaderLength } from '../../storage/detect-file-type.ts';
 import { FileTooLargeError, peekStream, removeFile, storeFile } from '../../storage/file-storage.ts';
@@ -47,7 +46,8 @@ export interface AttachmentQuota {
 
 export const attachmentQuota: AttachmentQuota = { maxFiles: 100, maxTotalBytes: 500 * 1024 * 1024 };
 
-const fileRefused = (message: string) => new AppError('BAD_USER_INPUT', message, { fieldErrors: { file: [message] } });
+const fileRefused = (message: ErrorMessage) =>
+  new AppError('BAD_USER_INPUT', message, { fieldErrors: { file: message.key } });
 
 /** 52428800 → "50 MB", 1024 → "1 KB", in the locale's number format. */
 function formatSize(bytes: number, locale: Locale): string {
@@ -56,9 +56,9 @@ function formatSize(bytes: number, locale: Locale): string {
 }
 
 /** Only people who proved their address may put files on the site (SPEC 6; auth README: verification). */
-async function requireVerifiedEmail(db: Database, userId: number, t: Translate): Promise<void> {
+async function requireVerifiedEmail(db: Database, userId: number, locale: Locale): Promise<void> {
   const [user] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
-  if (!user?.verifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', t('attachment.error.emailNotVerified'));
+  if (!user?.verifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', { key: 'attachment.error.emailNotVerified', locale });
 }
 
 /** Refuses a file of `size` bytes that the organization's attachments would no longer fit in. */
@@ -67,10 +67,9 @@ async function requireQuota(options: {
   organizationId: number;
   size: number;
   quota: AttachmentQuota;
-  t: Translate;
   locale: Locale;
 }): Promise<void> {
-  const { db, organizationId, size, quota, t, locale } = options;
+  const { db, organizationId, size, quota, locale } = options;
   const [usage] = await db
     .select({ files: count(), bytes: sum(organizationAttachments.sizeBytes).mapWith(Number) })
     .from(organizationAttachments)
@@ -78,15 +77,17 @@ async function requireQuota(options: {
   const files = usage?.files ?? 0;
   const bytes = usage?.bytes ?? 0;
   if (files + 1 > quota.maxFiles) {
-    throw new AppError('QUOTA_EXCEEDED', t('attachment.error.tooManyFiles', { max: quota.maxFiles }), {
+    const message = { key: 'attachment.error.tooManyFiles', params: { max: quota.maxFiles }, locale } as const;
+    throw new AppError('QUOTA_EXCEEDED', message, {
       maxFiles: quota.maxFiles,
     });
   }
   if (bytes + size > quota.maxTotalBytes) {
-    const message = t('attachment.error.quotaExceeded', {
-      max: formatSize(quota.maxTotalBytes, locale),
-      used: formatSize(bytes, locale),
-    });
+    const message: ErrorMessage = {
+      key: 'attachment.error.quotaExceeded',
+      params: { max: formatSize(quota.maxTotalBytes, locale), used: formatSize(bytes, locale) },
+      locale,
+    };
     throw new AppError('QUOTA_EXCEEDED', message, { maxTotalBytes: quota.maxTotalBytes, usedBytes: bytes });
   }
 }
@@ -123,32 +124,34 @@ export async function addOrganizationAttachment(options: {
 }): Promise<OrganizationAttachment> {
   const { db, viewer, loaders, limits, locale } = options;
   const quota = options.quota ?? attachmentQuota;
-  const t = createTranslator(locale);
   const { organizationId, file } = parseInput(inputSchema, options.input);
   requireSignedIn(viewer);
 
   const organization = await loaders.organization.load(organizationId);
-  if (!organization) throw new AppError('NOT_FOUND', `There is no organization ${organizationId}.`);
+  const notFound = () =>
+    new AppError('NOT_FOUND', { key: 'error.organizationNotFound', params: { id: organizationId }, locale });
+  if (!organization) throw notFound();
   const access = await getOrganizationAccess({ viewer, loaders, organization });
-  if (!access.canAct) throw new AppError('FORBIDDEN', 'Only the owner of the organization can add attachments.');
-  await requireVerifiedEmail(db, viewer.userId, t);
+  if (!access.canAct) throw new AppError('FORBIDDEN', { key: 'attachment.error.ownerOnly', locale });
+  await requireVerifiedEmail(db, viewer.userId, locale);
 
   const fileName = cleanFileName(file.name);
   const extension = extensionOf(fileName);
   const allowed = limits.extensions.map((candidate) => candidate.toLowerCase());
   if (!allowed.includes(extension)) {
-    throw fileRefused(t('attachment.error.typeNotAllowed', { types: allowed.join(', ') }));
+    throw fileRefused({ key: 'attachment.error.typeNotAllowed', params: { types: allowed.join(', ') }, locale });
   }
-  const tooLarge = () => fileRefused(t('attachment.error.tooLarge', { size: formatSize(limits.maxBytes, locale) }));
-  if (file.size === 0) throw fileRefused(t('attachment.error.empty'));
+  const tooLarge = () =>
+    fileRefused({ key: 'attachment.error.tooLarge', params: { size: formatSize(limits.maxBytes, locale) }, locale });
+  if (file.size === 0) throw fileRefused({ key: 'attachment.error.empty', locale });
   if (file.size > limits.maxBytes) throw tooLarge();
   // Checked again under the lock below; this spares writing a file that cannot be kept.
-  await requireQuota({ db, organizationId, size: file.size, quota, t, locale });
+  await requireQuota({ db, organizationId, size: file.size, quota, locale });
   const { head, stream } = await peekStream(file.stream(), fileTypeHeaderLength);
   const type = detectFileType(head);
   if (!type || !type.acceptedExtensions.includes(extension)) {
     await stream.cancel();
-    throw fileRefused(t('attachment.error.invalidContent', { type: extension.toUpperCase() }));
+    throw fileRefused({ key: 'attachment.error.invalidContent', params: { type: extension.toUpperCase() }, locale });
   }
 
   let stored: { key: string; size: number };
@@ -173,8 +176,8 @@ export async function addOrganizationAttachment(options: {
         .from(organizations)
         .where(eq(organizations.id, organizationId))
         .for('update');
-      if (!locked) throw new AppError('NOT_FOUND', `There is no organization ${organizationId}.`);
-      await requireQuota({ db: tx, organizationId, size, quota, t, locale });
+      if (!locked) throw notFound();
+      await requireQuota({ db: tx, organizationId, size, quota, locale });
       const [row] = await tx
         .insert(organizationAttachments)
         .values({ organizationId, fileName, mimeType: type.mimeType, sizeBytes: size, storageKey: key })
