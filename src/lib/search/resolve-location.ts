@@ -19,13 +19,16 @@ export type LocationResolution =
 /** Coordinates this close to a suggestion belong to it (a picked suggestion's own coordinates are exact). */
 const sameplaceKm = 2;
 
+/** The mean earth radius of every distance the search reports (pages, both engines). */
+export const earthRadiusKm = 6371;
+
 /** Great-circle distance in km. */
 export function distanceKm(a: GeoPoint, b: GeoPoint): number {
   const radians = (degrees: number) => (degrees * Math.PI) / 180;
   const dLat = radians(b.lat - a.lat);
   const dLon = radians(b.lon - a.lon);
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+  return 2 * earthRadiusKm * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export function isWithin(point: GeoPoint, bounds: GeoBounds): boolean {

@@ -7,6 +7,7 @@
  * the weight of the best field the word was found in (title 1, organization 0.4, skills 0.2, description
  * 0.1; the weights ts_rank is given in the database), averaged over the words.
  */
+import { earthRadiusKm } from '../../lib/search/resolve-location.ts';
 import type { Database } from '../db/index.ts';
 import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
 import type { EngineQuery, SearchEngine } from './engine.ts';
@@ -35,7 +36,6 @@ export function indexJobEngine(
   };
 }
 
-const earthRadiusKm = 6371;
 const kmPerDegree = (Math.PI * earthRadiusKm) / 180;
 /** Rank value of a weight code of job-index.ts (1 description … 4 title). */
 const weightValue = [0, 0.1, 0.2, 0.4, 1];

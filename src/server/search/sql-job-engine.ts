@@ -15,6 +15,7 @@
  * The statement runs with JIT off (see below) in a transaction of its own.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { earthRadiusKm } from '../../lib/search/resolve-location.ts';
 import type { Database } from '../db/index.ts';
 import type { EngineQuery, SearchEngine } from './engine.ts';
 import type { JobFilter, LocationFilter } from './job-filter.ts';
@@ -35,8 +36,6 @@ const nearLocationLimit = 200;
 const rankWindow = 500;
 /** Up to this many base rows, facet terms are looked up per job rather than by hashing the link table. */
 const linkProbeLimit = 15000;
-/** Mean earth radius of the distances reported (the same as src/lib/search/resolve-location.ts). */
-const earthRadiusKm = 6371;
 /** earthdistance's earth() is 6378.168 km: its box must be a little larger to cover our radius. */
 const earthBoxFactor = (6378.168 / earthRadiusKm) * 1.001;
 
