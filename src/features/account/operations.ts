@@ -1,39 +1,8 @@
 /** The backend operations of the account pages (SPEC section 7: getUser, getCredits, getSubscriptions). */
 import { defineOperation, type OperationData } from '../../lib/backend-client/index.ts';
 
-export const getUser = defineOperation(
-  'getUser',
-  /* GraphQL */ `
-    query getUser {
-      getUser {
-        id
-        roles {
-          id
-          targetId
-        }
-        email
-        name
-        displayName
-        firstName
-        lastName
-        emailVerified
-        isUserApprovedAndVerified
-        isEligibleForJobApply
-        organization {
-          id
-          name
-          ownerId
-        }
-        activeOrganization {
-          id
-        }
-      }
-    }
-  `,
-);
-
-/** SPEC section 3: the session user. */
-export type SessionUser = NonNullable<OperationData<typeof getUser>['getUser']>;
+// The session user is read by the middleware too (src/server/auth/page-session.ts): its operation is shared.
+export { getUser, type SessionUser } from '../../lib/operations/session.ts';
 
 export const getCredits = defineOperation(
   'getCredits',

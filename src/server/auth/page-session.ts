@@ -4,7 +4,7 @@
  * the backend with the session's backend token.
  */
 import { decode } from '@auth/core/jwt';
-import { getUser, type SessionUser } from '../../features/account/operations.ts';
+import { getUser, type SessionUser } from '../../lib/operations/session.ts';
 import { BackendGraphQLError, type BackendClient } from '../../lib/backend-client/index.ts';
 import { usesSecureCookies } from './auth-url.ts';
 import { getAuthSecretText } from './secret.ts';

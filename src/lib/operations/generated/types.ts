@@ -80,25 +80,6 @@ export type SubscriptionSorting = {
   field: SubscriptionSortField;
 };
 
-export type getUserQueryVariables = Exact<{ [key: string]: never }>;
-
-export type getUserQuery = {
-  getUser: {
-    id: number;
-    email: string;
-    name: string;
-    displayName: string;
-    firstName: string | null;
-    lastName: string | null;
-    emailVerified: boolean;
-    isUserApprovedAndVerified: boolean;
-    isEligibleForJobApply: boolean;
-    roles: Array<{ id: RoleId; targetId: string | null }>;
-    organization: { id: number; name: string; ownerId: number | null } | null;
-    activeOrganization: { id: number } | null;
-  } | null;
-};
-
 export type getCreditsQueryVariables = Exact<{
   organizationId?: number | null | undefined;
 }>;
@@ -343,6 +324,25 @@ export type locationAlternativesQuery = {
       administrativeArea: string | null;
     }>;
   };
+};
+
+export type getUserQueryVariables = Exact<{ [key: string]: never }>;
+
+export type getUserQuery = {
+  getUser: {
+    id: number;
+    email: string;
+    name: string;
+    displayName: string;
+    firstName: string | null;
+    lastName: string | null;
+    emailVerified: boolean;
+    isUserApprovedAndVerified: boolean;
+    isEligibleForJobApply: boolean;
+    roles: Array<{ id: RoleId; targetId: string | null }>;
+    organization: { id: number; name: string; ownerId: number | null } | null;
+    activeOrganization: { id: number } | null;
+  } | null;
 };
 
 /** Every operation of the site by name: its result and variables types. */
