@@ -24,7 +24,11 @@ import {
 import { searchTextSchema } from './text-schema.ts';
 import type { JobSearchRequest } from './types.ts';
 
-const between = (name: string, min: number, max: number) => ({ error: `${name} must be between ${min} and ${max}` });
+/** A number from `min` to `max`, refused with a message that names the field and the range. */
+function between(name: string, min: number, max: number, number: z.ZodNumber = z.number()) {
+  const error = `${name} must be between ${min} and ${max}`;
+  return number.min(min, { error }).max(max, { error });
+}
 
 export function jobSearchRequestSchema(geo: Pick<Brand['constants']['geo'], 'radiusOptionsKm' | 'defaultRadiusKm'>) {
   const { radiusOptionsKm, defaultRadiusKm } = geo;
@@ -36,14 +40,8 @@ export function jobSearchRequestSchema(geo: Pick<Brand['constants']['geo'], 'rad
       category: z.string().max(maxCategoryLength).nullish(),
       location: z
         .object({
-          lat: z
-            .number()
-            .min(-90, between('location.lat', -90, 90))
-            .max(90, between('location.lat', -90, 90)),
-          lon: z
-            .number()
-            .min(-180, between('location.lon', -180, 180))
-            .max(180, between('location.lon', -180, 180)),
+          lat: between('location.lat', -90, 90),
+          lon: between('location.lon', -180, 180),
           radius: z
             .number()
             .refine((radius) => radiusOptionsKm.includes(radius), {
@@ -71,18 +69,8 @@ export function jobSearchRequestSchema(geo: Pick<Brand['constants']['geo'], 'rad
         .max(maxMinSalary, { error: `minYearlySalary must be at most ${maxMinSalary}` })
         .nullish(),
       sort: z.enum(jobSorts).nullish(),
-      page: z
-        .number()
-        .int()
-        .min(1, between('page', 1, maxPage))
-        .max(maxPage, between('page', 1, maxPage))
-        .nullish(),
-      pageSize: z
-        .number()
-        .int()
-        .min(1, between('pageSize', 1, maxPageSize))
-        .max(maxPageSize, between('pageSize', 1, maxPageSize))
-        .nullish(),
+      page: between('page', 1, maxPage, z.number().int()).nullish(),
+      pageSize: between('pageSize', 1, maxPageSize, z.number().int()).nullish(),
     })
     .transform((input): JobSearchRequest => {
       const facets: Partial<Record<JobFacetField, string[]>> = {};
