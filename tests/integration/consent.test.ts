@@ -241,13 +241,15 @@ describe.each(testDialects)('GDPR consent on %s', (dialect) => {
       const before = await recordCount();
       const badMail = await create({ mail: 'not-an-address', infoId: ids.terms });
       expect(badMail.data).toBeNull();
-      expect(badMail.errors?.[0]).toMatchObject({
-        extensions: { code: 'BAD_USER_INPUT', fieldErrors: { mail: expect.stringContaining('e-mail address') } },
+      expect(badMail.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+      expect(badMail.errors?.[0]?.extensions?.fieldErrors).toEqual({
+        mail: 'mail must be an e-mail address such as name@example.com',
       });
       expect(badMail.errors?.[0]?.message).toContain('mail must be an e-mail address');
       const unknownInfo = await create({ mail: 'erik@example.com', infoId: 999_999 });
-      expect(unknownInfo.errors?.[0]).toMatchObject({
-        extensions: { code: 'BAD_USER_INPUT', fieldErrors: { infoId: expect.stringContaining('999999') } },
+      expect(unknownInfo.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        fieldErrors: { infoId: 'no consent text with id 999999 exists' },
       });
       const negative = await create({ mail: 'erik@example.com', infoId: -1 });
       expect(negative.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
