@@ -20,10 +20,9 @@ import { verifyEmail } from './verify-email.ts';
 
 /**
  * A refused account form as a GraphQL error: RATE_LIMITED when a limit refused it, else BAD_USER_INPUT
- * (or the code given);
- * `extensions.fieldErrors` names each field with its message keys (src/i18n, e.g. account.error.emailInvalid;
- * `form` for the whole form), `extensions.passwordFeedback` holds zxcvbn's feedback for a guessable
- * password. The message is the same in the request's language.
+ * (or the code given). `extensions.fieldErrors` names each field with its message keys (src/i18n, e.g.
+ * account.error.emailInvalid; `form` for the whole form), `extensions.passwordFeedback` holds zxcvbn's
+ * feedback for a guessable password; the message says the same in the request's language.
  */
 export function formRefusal(
   refusal: { fieldErrors: FieldErrors; passwordFeedback?: PasswordFeedback | undefined },
