@@ -10,7 +10,9 @@ export type AppErrorCode =
   /** The action needs a confirmed e-mail address (e.g. uploading files). */
   | 'EMAIL_NOT_VERIFIED'
   /** A per-organization or per-user allowance (e.g. attachment count or total size) is used up. */
-  | 'QUOTA_EXCEEDED';
+  | 'QUOTA_EXCEEDED'
+  /** Too many attempts from this client or for this account (registrations, account mails); try later. */
+  | 'RATE_LIMITED';
 
 /**
  * An expected failure: wrong input, missing permission, unknown entity. The GraphQL layer returns it with

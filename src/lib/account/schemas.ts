@@ -34,7 +34,9 @@ const optional = (max: number) =>
     .optional()
     .transform((value) => (value ? value : null));
 
-const withConfirmation = <T extends { password: string; passwordConfirm: string }>(schema: z.ZodType<T>) =>
+const withConfirmation = <TSchema extends z.ZodObject<{ password: z.ZodString; passwordConfirm: z.ZodString }>>(
+  schema: TSchema,
+) =>
   schema.refine((value) => value.password === value.passwordConfirm, {
     path: ['passwordConfirm'],
     error: 'account.error.passwordMismatch',
@@ -96,6 +98,13 @@ export const changePasswordSchema = withConfirmation(
   }),
 );
 
+/** The fields of a form's schema: what a page sends of the submitted values (the backend checks them). */
+export function formFields<TShape extends z.ZodRawShape>(schema: z.ZodObject<TShape>): (keyof TShape & string)[] {
+  const fields: (keyof TShape & string)[] = [];
+  for (const field in schema.shape) fields.push(field);
+  return fields;
+}
+
 /** Field name → first message key, for showing errors next to the fields. */
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -106,4 +115,12 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
     errors[field] ??= issue.message.startsWith('account.') ? issue.message : 'account.error.invalid';
   }
   return errors;
+}
+
+const secretFields = new Set(['password', 'passwordConfirm', 'currentPassword']);
+
+/** The submitted values to fill a form again after a refusal, never the passwords. */
+export function refillValues(input: unknown): Record<string, unknown> {
+  if (!input || typeof input !== 'object') return {};
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !secretFields.has(key)));
 }
