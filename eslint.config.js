@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 
@@ -13,12 +14,54 @@ const serverBoundary = {
   ],
 };
 
+/**
+ * One data path (docs/decisions/0013-one-data-path.md): routes, layouts, components and features read and
+ * write through the GraphQL schema (`locals.backend.request(operation, variables)`), never the database or
+ * the modules' services; the Auth.js cookie and session flows they run go through one door,
+ * src/server/auth/session-flows.ts.
+ */
+const dataPath = {
+  patterns: [
+    {
+      group: ['**/server/db', '**/server/db/**', '**/server/modules', '**/server/modules/**'],
+      message:
+        'Pages, layouts, components and features use the GraphQL schema through locals.backend (decision 0013), not src/server/db or src/server/modules.',
+    },
+    {
+      group: [
+        '**/server/auth/auth-sessions*',
+        '**/server/auth/backend-token*',
+        '**/server/auth/csrf*',
+        '**/server/auth/page-csrf*',
+        '**/server/auth/page-session*',
+        '**/server/auth/secret*',
+        '**/server/auth/session-claims*',
+        '**/server/auth/session-cookies*',
+        '**/server/auth/session-writer*',
+      ],
+      message:
+        'Session cookies, CSRF tokens and backend tokens are reached through src/server/auth/session-flows.ts (decision 0013).',
+    },
+  ],
+};
+
+/** The server does not depend on the UI: what both need lives in src/lib (decision 0013). */
+const uiBoundary = {
+  patterns: [
+    {
+      group: ['**/features', '**/features/**'],
+      message: 'src/server must not import src/features: move what both need to src/lib (decision 0013).',
+    },
+  ],
+};
+
 export default defineConfig(
   {
-    ignores: ['dist/', 'node_modules/', '.astro/', 'data/', 'test-results/', 'playwright-report/', '**/*.astro'],
+    ignores: ['dist/', 'node_modules/', '.astro/', 'data/', 'test-results/', 'playwright-report/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  ...astro.configs.recommended,
   {
     languageOptions: {
       parserOptions: {
@@ -34,6 +77,26 @@ export default defineConfig(
     },
   },
   {
+    // .astro files are parsed by astro-eslint-parser, which the TypeScript project service does not know:
+    // they get the rules that need no type information.
+    files: ['**/*.astro', '**/*.astro/*.ts', '**/*.astro/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/pages/**', 'src/layouts/**', 'src/components/**', 'src/features/**', 'src/middleware.ts'],
+    rules: { 'no-restricted-imports': ['error', dataPath] },
+  },
+  {
+    // The one route GraphQL cannot serve: file downloads stream bytes (decisions 0004 and 0013).
+    files: ['src/pages/api/organization-attachments/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': ['error', uiBoundary] },
+  },
+  {
+    // Islands may not import src/server at all, which includes its database and modules.
     files: ['src/lib/**', 'src/stores/**', 'src/features/**/*.tsx', 'src/components/**/*.tsx'],
     rules: { 'no-restricted-imports': ['error', serverBoundary] },
   },

@@ -10,15 +10,8 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 // The workers would each stop on a wrong setting (SITE_URL is required with DATABASE_URL): say it once here.
-const { parseConfig, ConfigError } = await import('../src/server/config.ts');
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const { readConfigOrExit } = await import('./read-config.mjs');
+const config = readConfigOrExit();
 // Migrate once here, so the cluster workers never race each other over the schema.
 const { prepareDatabase } = await import('../src/server/startup/prepare-database.ts');
 await prepareDatabase(config);

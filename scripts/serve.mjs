@@ -15,15 +15,8 @@ if (major < 24) {
 // several times slower).
 process.env.NODE_ENV ??= 'production';
 
-const { parseConfig, ConfigError } = await import('../src/server/config.ts');
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const { readConfigOrExit } = await import('./read-config.mjs');
+const config = readConfigOrExit();
 
 const entry = fileURLToPath(new URL('../dist/server/entry.mjs', import.meta.url));
 if (!existsSync(entry)) {

@@ -11,6 +11,6 @@ declare namespace App {
     /** The GraphQL backend client for this request (brand, language and session already applied). */
     backend: import('./lib/backend-client').BackendClient;
     /** The signed-in visitor (null for anonymous visitors and outside pages), set by the session middleware. */
-    session?: import('./server/auth/page-session').PageSession | null;
+    session?: import('./features/account/page-session').PageSession | null;
   }
 }

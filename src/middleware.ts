@@ -1,14 +1,24 @@
+import type { APIContext } from 'astro';
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { loadSessionUser } from './features/account/page-session';
+import { recordDispatch } from './features/analytics/dispatch';
+import { dispatchEventOf, withoutDispatch } from './lib/analytics/dispatch';
 import { localizePath, resolveRequest } from './lib/routing/resolve-request';
 import { isPagePath, requiresSignIn } from './lib/routing/route-table';
 import { createSiteBackend } from './server/backend';
 import { getBrand } from './server/brand';
-import { dispatchEventOf, withoutDispatch } from './server/auth/dispatch';
-import { loadSessionUser, readSessionCookie } from './server/auth/page-session';
-import { clearSessionCookies } from './server/auth/session-cookies';
+import { expiredSessionCookies, readSessionCookie } from './server/auth/session-flows';
 import { securityHeaders } from './server/http/security-headers';
-import { recordDispatchEvent } from './server/modules/analytics/record-dispatch-event';
 import { publicOrigin } from './server/public-origin';
+
+/** The visitor's address for the backend's rate limits and audit rows; null where Astro has none. */
+function clientAddressOf(context: APIContext): string | null {
+  try {
+    return context.clientAddress;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The security headers of src/server/http/security-headers.ts on Astro's responses too, for `npm run dev`,
@@ -46,7 +56,12 @@ const routing = defineMiddleware((context, next) => {
   );
   switch (routingResult.kind) {
     case 'pass':
-      context.locals.backend = createSiteBackend({ url: context.url, brand, locale: brand.locales[0] });
+      context.locals.backend = createSiteBackend({
+        url: context.url,
+        brand,
+        locale: brand.locales[0],
+        clientAddress: clientAddressOf(context),
+      });
       return next();
     case 'redirect': {
       const headers = new Headers({ Location: routingResult.location });
@@ -56,16 +71,21 @@ const routing = defineMiddleware((context, next) => {
     case 'page':
       context.locals.locale = routingResult.locale;
       context.locals.internalPath = routingResult.internalPath;
-      context.locals.backend = createSiteBackend({ url: context.url, brand, locale: routingResult.locale });
+      context.locals.backend = createSiteBackend({
+        url: context.url,
+        brand,
+        locale: routingResult.locale,
+        clientAddress: clientAddressOf(context),
+      });
       if (routingResult.rewrite === context.url.pathname + context.url.search) return next();
       return next(routingResult.rewrite);
   }
 });
 
 /**
- * The session of every page request (not of endpoints and files: route-table.ts): decoded from the session cookie, its backend token handed to the
- * backend client, the user loaded through getUser. A token the backend refuses, or a user it cannot load,
- * sends the visitor to /user/logout (SPEC section 8).
+ * The session of every page request (not of endpoints and files: route-table.ts): decoded from the session
+ * cookie, its backend token handed to the backend client, the user loaded through getUser. A token the
+ * backend refuses, or a user it cannot load, sends the visitor to /user/logout (SPEC section 8).
  */
 const session = defineMiddleware(async (context, next) => {
   context.locals.session = null;
@@ -77,19 +97,27 @@ const session = defineMiddleware(async (context, next) => {
 
   const event = context.request.method === 'GET' ? dispatchEventOf(context.url.searchParams.get('dispatch')) : null;
   const cookie = await readSessionCookie(context.request);
+  if (cookie.claims) {
+    context.locals.backend = createSiteBackend({
+      url: context.url,
+      brand,
+      locale,
+      token: cookie.claims.backendToken,
+      clientAddress: clientAddressOf(context),
+    });
+  }
   if (event !== null) {
-    await recordDispatchEvent(event, { path: publicUrl.pathname, userId: cookie.claims?.uid ?? null });
+    await recordDispatch(context.locals.backend, event, publicUrl.pathname);
     return new Response(null, { status: 302, headers: { Location: withoutDispatch(publicUrl) } });
   }
 
   if (cookie.claims) {
-    const backend = createSiteBackend({ url: context.url, brand, locale, token: cookie.claims.backendToken });
-    context.locals.backend = backend;
+    const { backend } = context.locals;
     if (internalPath !== '/user/logout') {
       const result = await loadSessionUser(backend);
       if (result.kind === 'refused') {
         const headers = new Headers({ Location: local('/user/logout'), 'Cache-Control': 'no-store' });
-        for (const value of clearSessionCookies(cookie.cookieNames, cookie.cookieName, cookie.secure)) {
+        for (const value of expiredSessionCookies(cookie)) {
           headers.append('Set-Cookie', value);
         }
         return new Response(null, { status: 302, headers });

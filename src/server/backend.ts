@@ -11,13 +11,20 @@ import { getGraphQLServer } from './graphql/instance.ts';
 /**
  * The backend client pages use: the in-process GraphQL server when BACKEND_URL is unset (same schema,
  * plugins and error handling as POST /graphql, without a network hop), HTTP to BACKEND_URL otherwise.
+ * In-process, the visitor's address and session facts travel as the server's own context (ServerContext in
+ * src/server/graphql/context.ts), never as request headers a client could forge.
  */
 export function createSiteBackend(options: {
   url: URL;
   brand: Brand;
   locale: Locale;
   token?: string | null;
+  /** The visitor's address (Astro's `clientAddress`), for the account rate limits and audit rows. */
+  clientAddress?: string | null;
+  /** The signup-start flag of the visitor's Auth.js session (only the analytics endpoint needs it). */
+  signupStart?: { method: string } | null;
 }): BackendClient {
+  const serverContext = { clientAddress: options.clientAddress ?? null, signupStart: options.signupStart ?? null };
   const backendUrl = getConfig().BACKEND_URL;
   return createBackendClient({
     transport: backendUrl
@@ -26,11 +33,11 @@ export function createSiteBackend(options: {
           kind: 'in-process',
           execute: async ({ operationName, query, variables, headers }) => {
             headers.set('content-type', 'application/json');
-            const response = await getGraphQLServer().fetch('http://in-process/graphql', {
-              method: 'POST',
-              headers,
-              body: JSON.stringify({ operationName, query, variables }),
-            });
+            const response = await getGraphQLServer().fetch(
+              'http://in-process/graphql',
+              { method: 'POST', headers, body: JSON.stringify({ operationName, query, variables }) },
+              serverContext,
+            );
             return (await response.json()) as InProcessResult;
           },
         },

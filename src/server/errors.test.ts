@@ -25,6 +25,7 @@ describe('expected failures (one error dialect)', () => {
       CONFLICT: 409,
       EMAIL_NOT_VERIFIED: 403,
       QUOTA_EXCEEDED: 409,
+      RATE_LIMITED: 429,
     });
     expect(refusedRequest('UNAUTHENTICATED', 'Your session has ended.').extensions).toEqual({
       code: 'UNAUTHENTICATED',

@@ -19,9 +19,15 @@ export const errorCodes = {
   EMAIL_NOT_VERIFIED: { httpStatus: 403 },
   /** A per-organization or per-user allowance (e.g. attachment count or total size) is used up. */
   QUOTA_EXCEEDED: { httpStatus: 409 },
+  /** Too many attempts from this client or for this account (registrations, account mails); try later. */
+  RATE_LIMITED: { httpStatus: 429 },
 } as const satisfies Record<string, { httpStatus: number }>;
 
 export type AppErrorCode = keyof typeof errorCodes;
+
+export function isAppErrorCode(value: unknown): value is AppErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCodes, value);
+}
 
 export function httpStatusOf(code: AppErrorCode): number {
   return errorCodes[code].httpStatus;

@@ -15,7 +15,7 @@ import { users } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { BrowserSession } from '../support/browser-session';
 import { startOidcProvider, type OidcAccount, type TestOidcProvider } from '../support/oidc-provider';
-import { freePort, startServer, type RunningServer } from '../support/server';
+import { reservePort, startServer, type RunningServer } from '../support/server';
 
 const google = { clientId: 'jobboard-test-google', clientSecret: 'jobboard-test-google-secret-0123456789' };
 const linkedin = { clientId: 'jobboard-test-linkedin', clientSecret: 'jobboard-test-linkedin-secret-012345678' };
@@ -30,7 +30,7 @@ beforeAll(async () => {
   oidc = await startOidcProvider();
   mailDir = mkdtempSync(join(tmpdir(), 'jobboard-oidc-mail-'));
   database = await createTestDatabase('postgres');
-  const port = await freePort();
+  const port = await reservePort();
   // One server stands in for both providers, each with its own client.
   server = await startServer({
     PORT: String(port),

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n';
 import { BrowserSession } from '../support/browser-session';
 import { get, startServer, type RunningServer } from '../support/server';
+import { asHtml } from '../support/html';
 
 let tagblatt: RunningServer;
 let jobregio: RunningServer;
@@ -28,15 +29,6 @@ afterAll(async () => {
   await Promise.all([tagblatt?.stop(), jobregio?.stop()]);
   rmSync(mailDir, { recursive: true, force: true });
 });
-
-/** Text as Astro writes it into HTML. */
-const html = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const de = createTranslator('de');
 const en = createTranslator('en-GB');
@@ -72,7 +64,7 @@ describe('form pages refuse bodies that are no form', () => {
       const response = await postRaw(tagblatt, path, bad.contentType, bad.body);
       expect(response.status, path).toBe(bad.status);
       const page = await response.text();
-      expect(page, path).toContain(html(de('account.error.notAForm')));
+      expect(page, path).toContain(asHtml(de('account.error.notAForm')));
       expect(page, path).toContain('<h1>');
     }
     await expectStillAnswering(tagblatt);
@@ -81,10 +73,10 @@ describe('form pages refuse bodies that are no form', () => {
   it('answers in the visitor’s language', async () => {
     const english = await postRaw(jobregio, '/en-GB/user/register', 'application/json', '{}');
     expect(english.status).toBe(415);
-    expect(await english.text()).toContain(html(en('account.error.notAForm')));
+    expect(await english.text()).toContain(asHtml(en('account.error.notAForm')));
     const french = await postRaw(jobregio, '/fr/user/password', 'multipart/form-data; boundary=x', 'nope');
     expect(french.status).toBe(400);
-    expect(await french.text()).toContain(html(fr('account.error.notAForm')));
+    expect(await french.text()).toContain(asHtml(fr('account.error.notAForm')));
   });
 
   it('refuses them on the signed-in pages too, without changing anything', async () => {
@@ -110,7 +102,7 @@ describe('form pages refuse bodies that are no form', () => {
         session.cookieHeader(),
       );
       expect(response.status, path).toBe(415);
-      expect(await response.text(), path).toContain(html(de('account.error.notAForm')));
+      expect(await response.text(), path).toContain(asHtml(de('account.error.notAForm')));
     }
     // Still signed in: the JSON "signOutEverywhere" did nothing.
     expect(await session.session()).toMatchObject({ user: { email: 'bad-input@applicant.test' } });
@@ -175,7 +167,7 @@ describe('job listing pages', () => {
     const response = await get(`${tagblatt.url}/jobs?search=Zzyzxqwv&page=3`);
     expect(response.status).toBe(404);
     const page = await response.text();
-    expect(page).toContain(html(de('error.404.title')));
+    expect(page).toContain(asHtml(de('error.404.title')));
     expect(page).toContain('noindex');
     expect((await get(`${tagblatt.url}/jobs?search=Zzyzxqwv`)).status).toBe(200);
   });
@@ -209,7 +201,7 @@ describe('job listing pages', () => {
     expect(response.status).toBe(400);
     const page = await response.text();
     const max = key.includes('location') ? 100 : 200;
-    expect(page).toContain(html(de(key, { max })));
+    expect(page).toContain(asHtml(de(key, { max })));
     expect(page).toContain('id="search-input-error"');
     expect(page).toContain('noindex');
     // The search form comes back, without the refused text.
@@ -220,13 +212,13 @@ describe('job listing pages', () => {
   it('refuse a search text in the visitor’s language', async () => {
     const english = await get(`${jobregio.url}/en-GB/jobs?search=${'a'.repeat(300)}`);
     expect(english.status).toBe(400);
-    expect(await english.text()).toContain(html(en('search.invalid.tooLong.search', { max: 200 })));
+    expect(await english.text()).toContain(asHtml(en('search.invalid.tooLong.search', { max: 200 })));
     expect(en('search.invalid.tooLong.search', { max: 200 })).toBe(
       'The search term is too long (at most 200 characters).',
     );
     const french = await get(`${jobregio.url}/fr/emploi?search=a%00`);
     expect(french.status).toBe(400);
-    expect(await french.text()).toContain(html(fr('search.invalid.control.search')));
+    expect(await french.text()).toContain(asHtml(fr('search.invalid.control.search')));
     await expectStillAnswering(jobregio);
   });
 

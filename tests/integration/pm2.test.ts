@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
-import { freePort } from '../support/server';
+import { releasePort, reservePort } from '../support/server';
 
 const pm2Home = mkdtempSync(join(tmpdir(), 'pm2-'));
 const env = { ...process.env, PM2_HOME: pm2Home };
@@ -32,13 +32,13 @@ describe('PM2 cluster', () => {
     expect(result.stderr).toContain('Refusing to start PM2 without DATABASE_URL');
   });
 
-  it('refuses to start without SITE_URL, the public origin', async () => {
+  it('refuses to start without SITE_URL, the public origin', () => {
     const result = spawnSync('npm', ['run', 'pm2:start'], {
       env: {
         ...env,
         DATABASE_URL: database.databaseUrl!,
         AUTH_SECRET: 'pm2-test-secret-0123456789abcdef0123',
-        PORT: String(await freePort()),
+        PORT: '3999',
         SITE_URL: '',
       },
       encoding: 'utf8',
@@ -48,7 +48,9 @@ describe('PM2 cluster', () => {
   });
 
   it('runs two workers on Node 24 with a 512 MB restart limit', async () => {
-    const port = await freePort();
+    // PM2's cluster workers bind the port themselves: it is reserved only until they start.
+    const port = await reservePort();
+    await releasePort(port);
     const started = spawnSync('npm', ['run', 'pm2:start'], {
       env: {
         ...env,

@@ -4,18 +4,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer } from '../support/server';
+import { releasePort, reservePort, startServer } from '../support/server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'jobboard-crash-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('a crash while the demo data is created', () => {
   it('leaves a database that the next start seeds completely', async () => {
+    // Killed while seeding, before it listens: the reserved port is only a valid setting.
+    const port = await reservePort();
     const child = spawn(process.execPath, ['scripts/serve.mjs'], {
       env: {
         ...process.env,
         HOST: '127.0.0.1',
-        PORT: String(await freePort()),
+        PORT: String(port),
         PGLITE_DIR: join(dataDir, 'pglite'),
         DEMO_JOBS: '4000',
         DEMO_ORGANIZATIONS: '100',
@@ -32,6 +34,7 @@ describe('a crash while the demo data is created', () => {
       child.on('exit', () => reject(new Error(`server exited before seeding:\n${output}`)));
     });
     child.kill('SIGKILL');
+    await releasePort(port);
     await once(child, 'exit');
 
     const server = await startServer({ DEMO_JOBS: '150', DEMO_ORGANIZATIONS: '20' }, dataDir);

@@ -8,6 +8,7 @@ import { brands } from '../../brands';
 import { createTranslator } from '../../src/i18n';
 import { isWithin } from '../../src/lib/search/resolve-location';
 import { get, startServer, type RunningServer } from '../support/server';
+import { asHtml } from '../support/html';
 
 let jobregio: RunningServer;
 let suedjobs: RunningServer;
@@ -22,13 +23,6 @@ afterAll(async () => {
   await Promise.all([jobregio?.stop(), suedjobs?.stop()]);
 });
 
-const html = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 const decode = (href: string) => href.replace(/&amp;/g, '&');
 
 async function page(server: RunningServer, path: string): Promise<{ status: number; html: string }> {
@@ -125,8 +119,8 @@ describe('a place the brand cannot search', () => {
   it('shows no jobs for an unknown name, says so and offers similar places of the area', async () => {
     const listing = await page(suedjobs, '/jobs?search=Pflege&location=Stutgart');
     expect(listing.status).toBe(200);
-    expect(listing.html).toContain(html(t('search.locationUnknown', { place: 'Stutgart' })));
-    expect(listing.html).toContain(html(t('search.locationDidYouMean')));
+    expect(listing.html).toContain(asHtml(t('search.locationUnknown', { place: 'Stutgart' })));
+    expect(listing.html).toContain(asHtml(t('search.locationDidYouMean')));
     expect(teaserLinks(listing.html)).toEqual([]);
     expect(listing.html).toMatch(/<h1>0 /);
     expect(listing.html).toContain('<meta name="robots" content="noindex');
@@ -145,7 +139,7 @@ describe('a place the brand cannot search', () => {
     for (const query of ['location=M%C3%BCnchen', 'location=M%C3%BCnchen&lat=48.13743&lon=11.57549']) {
       const listing = await page(suedjobs, `/jobs?${query}`);
       expect(listing.status, query).toBe(200);
-      expect(listing.html).toContain(html(t('search.locationOutside', { place: 'München', brand: 'SüdJobs' })));
+      expect(listing.html).toContain(asHtml(t('search.locationOutside', { place: 'München', brand: 'SüdJobs' })));
       expect(teaserLinks(listing.html), query).toEqual([]);
       expect(listing.html).toContain('<meta name="robots" content="noindex');
       const suggestions = suggestionsOf(listing.html);
@@ -160,15 +154,15 @@ describe('a place the brand cannot search', () => {
   it('says when bare coordinates lie outside the area', async () => {
     const listing = await page(suedjobs, '/jobs?lat=52.52&lon=13.405');
     expect(listing.status).toBe(200);
-    expect(listing.html).toContain(html(t('search.locationOutsideUnnamed', { brand: 'SüdJobs' })));
+    expect(listing.html).toContain(asHtml(t('search.locationOutsideUnnamed', { brand: 'SüdJobs' })));
     expect(teaserLinks(listing.html)).toEqual([]);
   });
 
   it('answers in the visitor’s language on the trilingual brand', async () => {
     const listing = await page(jobregio, '/en-GB/jobs?location=Qwzxkvb');
     expect(listing.status).toBe(200);
-    expect(listing.html).toContain(html(createTranslator('en-GB')('search.locationUnknown', { place: 'Qwzxkvb' })));
-    expect(listing.html).toContain(html(createTranslator('en-GB')('search.locationCheckSpelling')));
+    expect(listing.html).toContain(asHtml(createTranslator('en-GB')('search.locationUnknown', { place: 'Qwzxkvb' })));
+    expect(listing.html).toContain(asHtml(createTranslator('en-GB')('search.locationCheckSpelling')));
   });
 });
 

@@ -6,6 +6,7 @@ import type { TypedOperation } from '../../src/lib/backend-client';
 import { issueBackendToken } from '../../src/server/auth/backend-token';
 import { userRoles, users, type RoleId } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase, type TestDialect } from '../../src/server/db/testing';
+import type { ServerContext } from '../../src/server/graphql/context';
 import { createGraphQLServer, type GraphQLServer } from '../../src/server/graphql/yoga';
 
 export const testSecret = new TextEncoder().encode('integration-test-secret-0123456789abcdef');
@@ -15,12 +16,23 @@ export interface GraphQLResponseBody<TData = Record<string, unknown>> {
   errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string; [key: string]: unknown } }[];
 }
 
+/**
+ * What a request carries: a bearer token, headers, and the server context the caller of the server's
+ * `fetch` hands over (POST /graphql: the client address; the site's in-process client: also the session's
+ * signup-start flag).
+ */
+export interface TestRequestOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  serverContext?: ServerContext;
+}
+
 export interface TestBackend extends TestDatabase {
   server: GraphQLServer;
   /** POST /graphql with a JSON body, as the site and islands send it. */
   post<TData = Record<string, unknown>>(
     body: { query: string; variables?: Record<string, unknown>; operationName?: string },
-    options?: { token?: string; headers?: Record<string, string> },
+    options?: TestRequestOptions,
   ): Promise<{ status: number; body: GraphQLResponseBody<TData> }>;
   /**
    * Runs one of the site's operations (src/lib/operations, src/features/<domain>/operations.ts) with
@@ -29,7 +41,7 @@ export interface TestBackend extends TestDatabase {
   request<TData, TVariables extends Record<string, unknown>>(
     operation: TypedOperation<TData, TVariables>,
     variables: NoInfer<TVariables>,
-    options?: { token?: string; headers?: Record<string, string> },
+    options?: TestRequestOptions,
   ): Promise<{ status: number; body: GraphQLResponseBody<TData> }>;
   /** A backend token as sign-in issues it (with its auth_sessions row); `issuedAt` back-dates it. */
   tokenFor(user: { id: number; roles: RoleId[] }, issuedAt?: Date): Promise<string>;
@@ -68,11 +80,11 @@ export async function createTestBackend(
   const post: TestBackend['post'] = async (body, requestOptions = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...requestOptions.headers };
     if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
-    const response = await server.fetch('http://localhost/graphql', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
+    const response = await server.fetch(
+      'http://localhost/graphql',
+      { method: 'POST', headers, body: JSON.stringify(body) },
+      requestOptions.serverContext ?? {},
+    );
     return { status: response.status, body: (await response.json()) as GraphQLResponseBody<never> };
   };
   return {

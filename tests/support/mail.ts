@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './server';
 
 export interface ReceivedMail {
   to: string[];
@@ -87,9 +86,11 @@ export async function startMailServer(): Promise<TestMailServer> {
       });
     },
   });
-  const port = await freePort();
-  server.listen(port, '127.0.0.1');
+  server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
+  const address = server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the SMTP server has no port');
+  const { port } = address;
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,27 +14,44 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
+/** Listening sockets of reserved ports, kept until a server process takes them over. */
+const reserved = new Map<number, Server>();
+
+/**
+ * A port on loopback that stays bound until a server started with it takes the socket over
+ * (startServer hands it to the child), so no other process can grab it in between. Use it when the port
+ * must be known first (e.g. for SITE_URL); `releasePort` frees it for a process that binds by itself.
+ */
+export async function reservePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();
-  server.close();
   if (address === null || typeof address === 'string') throw new Error('no port');
+  reserved.set(address.port, server);
   return address.port;
 }
 
+/** Frees a reserved port for a process that must bind it itself (PM2 cluster workers). */
+export async function releasePort(port: number): Promise<void> {
+  const server = reserved.get(port);
+  reserved.delete(port);
+  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
 /**
- * Starts the built server (scripts/serve.mjs) with the given environment and waits until it answers. A
- * free port is chosen unless `env.PORT` names one (e.g. to put it into SITE_URL).
+ * Starts the built server (scripts/serve.mjs) with the given environment and waits until it answers. It
+ * listens on a socket this process has bound (a new one, or `env.PORT` from reservePort, e.g. to put it
+ * into SITE_URL) and hands over through IPC: ports are bound, never guessed.
  */
 export async function startServer(
   env: Record<string, string> = {},
   // PGlite allows one process per data directory: every test server gets its own.
   dataDir = mkdtempSync(join(tmpdir(), 'jobboard-server-')),
 ): Promise<RunningServer> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const port = env.PORT ? Number(env.PORT) : await reservePort();
+  const socket = reserved.get(port);
+  if (!socket) throw new Error(`port ${port} was not reserved with reservePort()`);
   let log = '';
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: {
@@ -47,18 +64,31 @@ export async function startServer(
       DEMO_JOBS: '200',
       DEMO_ORGANIZATIONS: '30',
       ...env,
+      LISTEN_HANDLE_FROM_PARENT: '1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  // The server asks for the socket once it is ready to listen; it keeps its own copy from then on. Until
+  // then nobody may connect: this process would accept the connection and never answer it.
+  let handedOver = false;
+  child.once('message', () => {
+    child.send('listen-handle', socket, () => {
+      reserved.delete(port);
+      socket.close();
+      handedOver = true;
+    });
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
-      const response = await fetch(`${url}/api/messages/de`);
-      if (response.ok) break;
+      if (handedOver) {
+        const response = await fetch(`${url}/api/messages/de`, { signal: AbortSignal.timeout(5000) });
+        if (response.ok) break;
+      }
     } catch {
       // not listening yet
     }
@@ -78,13 +108,23 @@ export async function startServer(
     output: () => log,
     restart: async () => {
       await halt();
-      return startServer(env, dataDir);
+      // The same port again when it was chosen by the caller (SITE_URL may name it).
+      return startServer(env.PORT ? { ...env, PORT: String(await reservePortAgain(port)) } : env, dataDir);
     },
     stop: async () => {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Binds a port that a stopped server used, so a restart keeps its address. */
+async function reservePortAgain(port: number): Promise<number> {
+  const server = createServer();
+  server.listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  reserved.set(port, server);
+  return port;
 }
 
 /** Runs scripts/serve.mjs expecting it to fail; resolves with its exit code and output. */

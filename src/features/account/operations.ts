@@ -1,8 +1,42 @@
-/** The backend operations of the account pages (SPEC section 7: getUser, getCredits, getSubscriptions). */
+/**
+ * The backend operations of the account pages: the SPEC section 7 queries (getUser, getCredits,
+ * getSubscriptions) and the account forms, sessions and masquerade of the accounts module.
+ */
 import { defineOperation, type OperationData } from '../../lib/backend-client/index.ts';
 
-// The session user is read by the middleware too (src/server/auth/page-session.ts): its operation is shared.
-export { getUser, type SessionUser } from '../../lib/operations/session.ts';
+export const getUser = defineOperation(
+  'getUser',
+  /* GraphQL */ `
+    query getUser {
+      getUser {
+        id
+        roles {
+          id
+          targetId
+        }
+        email
+        name
+        displayName
+        firstName
+        lastName
+        emailVerified
+        isUserApprovedAndVerified
+        isEligibleForJobApply
+        organization {
+          id
+          name
+          ownerId
+        }
+        activeOrganization {
+          id
+        }
+      }
+    }
+  `,
+);
+
+/** SPEC section 3: the session user. */
+export type SessionUser = NonNullable<OperationData<typeof getUser>['getUser']>;
 
 export const getCredits = defineOperation(
   'getCredits',
@@ -73,3 +107,147 @@ export const getSubscriptions = defineOperation(
 );
 
 export type Subscription = OperationData<typeof getSubscriptions>['getSubscriptions']['subscriptions'][number];
+
+// Account forms (src/pages/user/*). Refusals arrive as GraphQL errors with message keys per field
+// (formRefusalOf in form-page.ts).
+
+export const registerApplicant = defineOperation(
+  'registerApplicant',
+  /* GraphQL */ `
+    mutation registerApplicant($input: RegisterApplicantInput!) {
+      registerApplicant(input: $input)
+    }
+  `,
+);
+
+export const registerRecruiter = defineOperation(
+  'registerRecruiter',
+  /* GraphQL */ `
+    mutation registerRecruiter($input: RegisterRecruiterInput!) {
+      registerRecruiter(input: $input)
+    }
+  `,
+);
+
+export const requestPasswordReset = defineOperation(
+  'requestPasswordReset',
+  /* GraphQL */ `
+    mutation requestPasswordReset($input: RequestPasswordResetInput!) {
+      requestPasswordReset(input: $input)
+    }
+  `,
+);
+
+export const passwordResetLinkUsable = defineOperation(
+  'passwordResetLinkUsable',
+  /* GraphQL */ `
+    query passwordResetLinkUsable($token: String!) {
+      passwordResetLinkUsable(token: $token)
+    }
+  `,
+);
+
+export const resetPassword = defineOperation(
+  'resetPassword',
+  /* GraphQL */ `
+    mutation resetPassword($input: ResetPasswordInput!) {
+      resetPassword(input: $input)
+    }
+  `,
+);
+
+export const verifyEmail = defineOperation(
+  'verifyEmail',
+  /* GraphQL */ `
+    mutation verifyEmail($token: String!) {
+      verifyEmail(token: $token)
+    }
+  `,
+);
+
+export const sendVerificationMail = defineOperation(
+  'sendVerificationMail',
+  /* GraphQL */ `
+    mutation sendVerificationMail {
+      sendVerificationMail
+    }
+  `,
+);
+
+export const signOutEverywhere = defineOperation(
+  'signOutEverywhere',
+  /* GraphQL */ `
+    mutation signOutEverywhere {
+      signOutEverywhere
+    }
+  `,
+);
+
+// Operations that open a session return its grant, which src/server/auth/session-flows.ts writes into the
+// session cookie.
+
+export const changePassword = defineOperation(
+  'changePassword',
+  /* GraphQL */ `
+    mutation changePassword($input: ChangePasswordInput!) {
+      changePassword(input: $input) {
+        userId
+        email
+        name
+        sessionId
+        backendToken
+        backendTokenIssuedAt
+        openedAtMs
+        masquerade {
+          staffUserId
+          staffEmail
+          startedAt
+        }
+      }
+    }
+  `,
+);
+
+export const startMasquerade = defineOperation(
+  'startMasquerade',
+  /* GraphQL */ `
+    mutation startMasquerade($userId: Int!) {
+      startMasquerade(userId: $userId) {
+        userId
+        email
+        name
+        sessionId
+        backendToken
+        backendTokenIssuedAt
+        openedAtMs
+        masquerade {
+          staffUserId
+          staffEmail
+          startedAt
+        }
+      }
+    }
+  `,
+);
+
+export const endMasquerade = defineOperation(
+  'endMasquerade',
+  /* GraphQL */ `
+    mutation endMasquerade {
+      endMasquerade {
+        userId
+        email
+        name
+        sessionId
+        backendToken
+        backendTokenIssuedAt
+        openedAtMs
+        masquerade {
+          staffUserId
+          staffEmail
+          startedAt
+        }
+      }
+    }
+  `,
+);

@@ -1,13 +1,10 @@
 import type { APIRoute } from 'astro';
+import { endMasquerade, startMasquerade } from '../../features/account/operations';
 import { parseEntityId } from '../../lib/entity-id';
+import { BackendGraphQLError } from '../../lib/backend-client';
 import { readFormBody } from '../../lib/form-body';
 import { localizePath } from '../../lib/routing/resolve-request';
-import { checkPageCsrf } from '../../server/auth/page-csrf';
-import { readSessionCookie } from '../../server/auth/page-session';
-import { endMasquerade, MasqueradeRefused, startMasquerade } from '../../server/auth/session-claims';
-import { getAuthSecret } from '../../server/auth/secret';
-import { redirectWithCookies, sessionSetCookies } from '../../server/auth/session-writer';
-import { getDatabase } from '../../server/db';
+import { checkPageCsrf, readSessionCookie, redirectWithMasquerade } from '../../server/auth/session-flows';
 import { log } from '../../server/log';
 
 export const prerender = false;
@@ -15,12 +12,12 @@ export const prerender = false;
 /**
  * Masquerade (SPEC section 2: "Sessions may be masqueraded"): staff start acting as a user from the
  * dashboard (action=start, userId) and end it with one click on the banner (action=end). Both need the
- * CSRF token; both are written to masquerade_audit. Only users whose highest role ranks below the staff
- * member's own can be masqueraded (canMasqueradeAs in src/server/auth/viewer.ts); a refusal goes back to
- * the dashboard with a translated message.
+ * CSRF token. The backend decides and audits (startMasquerade, endMasquerade: only users whose highest role
+ * ranks below the staff member's own); this route writes the session cookie it hands back. A refusal goes
+ * back to the dashboard with a translated message.
  */
 export const POST: APIRoute = async (context) => {
-  const { brand, locale } = context.locals;
+  const { brand, locale, backend } = context.locals;
   const dashboard = localizePath('/dashboard', locale, brand);
   const body = await readFormBody(context.request);
   if (!body.ok) return new Response('Send the form from the dashboard.', { status: body.status });
@@ -32,25 +29,27 @@ export const POST: APIRoute = async (context) => {
     return new Response('CSRF token missing or invalid.', { status: 403 });
   const cookie = await readSessionCookie(context.request);
   if (!cookie.claims) return context.redirect(localizePath('/user/login', locale, brand), 303);
-  const { db } = await getDatabase();
-  const secret = getAuthSecret();
-  const ipAddress = context.clientAddress ?? null;
   const action = field('action');
   try {
     if (action === 'start') {
       const userId = parseEntityId(field('userId'));
       if (userId === null) return context.redirect(`${dashboard}?masquerade=invalid`, 303);
-      const claims = await startMasquerade({ db, secret, claims: cookie.claims, targetUserId: userId, ipAddress });
-      return redirectWithCookies(dashboard, await sessionSetCookies(context.request, claims));
+      const { startMasquerade: grant } = await backend.request(startMasquerade, { userId });
+      return await redirectWithMasquerade(dashboard, context.request, cookie.claims, grant);
     }
     if (action === 'end') {
-      const claims = await endMasquerade({ db, secret, claims: cookie.claims, ipAddress });
-      if (!claims) return context.redirect(localizePath('/user/logout', locale, brand), 303);
-      return redirectWithCookies(dashboard, await sessionSetCookies(context.request, claims));
+      const { endMasquerade: grant } = await backend.request(endMasquerade, {});
+      if (!grant) return context.redirect(dashboard, 303);
+      return await redirectWithMasquerade(dashboard, context.request, cookie.claims, grant);
     }
   } catch (error) {
-    if (!(error instanceof MasqueradeRefused)) throw error;
-    log('auth').info({ reason: error.reason, staffUserId: cookie.claims.uid }, 'masquerade refused');
+    if (!(error instanceof BackendGraphQLError)) throw error;
+    if (error.errorCodes.includes('UNAUTHENTICATED')) {
+      return context.redirect(localizePath('/user/logout', locale, brand), 303);
+    }
+    const refusal = error.errors.find((entry) => entry.extensions?.code === 'FORBIDDEN');
+    if (!refusal) throw error;
+    log('auth').info({ reason: refusal.extensions?.reason, staffUserId: cookie.claims.uid }, 'masquerade refused');
     return context.redirect(`${dashboard}?masquerade=refused`, 303);
   }
   return new Response('Unknown action.', { status: 400 });

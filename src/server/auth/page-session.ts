@@ -1,23 +1,13 @@
 /**
- * The session of a page request, read in the middleware straight from the session cookie (decoded with
- * the run-time secret, no HTTP round trip to /api/auth/session), and the user behind it, loaded through
- * the backend with the session's backend token.
+ * The session of a request, read straight from the session cookie (decoded with the run-time secret, no
+ * HTTP round trip to /api/auth/session). Routes reach it through session-flows.ts; the user behind it is
+ * loaded through the backend (src/features/account/page-session.ts).
  */
 import { decode } from '@auth/core/jwt';
-import { getUser, type SessionUser } from '../../lib/operations/session.ts';
-import { BackendGraphQLError, type BackendClient } from '../../lib/backend-client/index.ts';
 import { usesSecureCookies } from './auth-url.ts';
 import { getAuthSecretText } from './secret.ts';
 import { parseClaims, type SessionClaims } from './session-claims.ts';
 import { joinSessionChunks, parseCookieHeader, sessionCookieName } from './session-cookies.ts';
-import { logUnexpected } from '../log.ts';
-
-export interface PageSession {
-  user: SessionUser;
-  backendToken: string;
-  /** Set while a staff member acts as `user`. */
-  masquerade: { staffUserId: number; staffEmail: string } | null;
-}
 
 export interface SessionCookieState {
   /** The decoded claims, or null when there is no (valid) session cookie. */
@@ -42,24 +32,5 @@ export async function readSessionCookie(request: Request): Promise<SessionCookie
     return { ...state, claims: parseClaims(payload) };
   } catch {
     return state;
-  }
-}
-
-export type SessionUserResult =
-  | { kind: 'user'; user: SessionUser }
-  /** SPEC section 8: the backend refused the token or has no such user: sign the visitor out. */
-  | { kind: 'refused' }
-  /** The backend could not answer (network, server error): treat the page as anonymous for now. */
-  | { kind: 'unavailable' };
-
-export async function loadSessionUser(backend: BackendClient): Promise<SessionUserResult> {
-  try {
-    const { getUser: user } = await backend.request(getUser, {});
-    return user ? { kind: 'user', user } : { kind: 'refused' };
-  } catch (error) {
-    if (error instanceof BackendGraphQLError && error.errorCodes.includes('UNAUTHENTICATED'))
-      return { kind: 'refused' };
-    logUnexpected('auth', 'session user could not be loaded', error);
-    return { kind: 'unavailable' };
   }
 }

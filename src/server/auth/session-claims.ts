@@ -10,7 +10,6 @@
 import type { JWT } from '@auth/core/jwt';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { masqueradeAudit } from '../db/schema/auth.ts';
 import { userRoles, users, type RoleId } from '../db/schema/users.ts';
 import { createAuthSession, isAuthSessionLive, revokeAuthSession, sessionIdPattern } from './auth-sessions.ts';
 import { issueBackendToken } from './backend-token.ts';
@@ -173,86 +172,6 @@ async function withBackendToken(
     ),
     backendTokenIssuedAt: nowSeconds(now),
   };
-}
-
-export type MasqueradeRefusal = 'already_masquerading' | 'session_ended' | 'not_staff' | 'self' | 'no_user' | 'rank';
-
-export class MasqueradeRefused extends Error {
-  readonly reason: MasqueradeRefusal;
-
-  constructor(reason: MasqueradeRefusal, message: string) {
-    super(message);
-    this.name = 'MasqueradeRefused';
-    this.reason = reason;
-  }
-}
-
-/**
- * Staff only, and only as a user whose highest role ranks below the staff member's own (canMasqueradeAs):
- * the session acts as `targetUserId` from now on, in a new session row that belongs to the staff member
- * (the one it replaces is revoked); the start is audited.
- */
-export async function startMasquerade(options: {
-  db: Database;
-  secret: Uint8Array;
-  claims: SessionClaims;
-  targetUserId: number;
-  ipAddress: string | null;
-  now?: Date;
-}): Promise<SessionClaims> {
-  const { db, secret, claims, targetUserId, ipAddress, now = new Date() } = options;
-  if (claims.masquerade) throw new MasqueradeRefused('already_masquerading', 'End the current masquerade first.');
-  if (!(await isAuthSessionLive(db, claims.sessionId))) throw new MasqueradeRefused('session_ended', 'Sign in again.');
-  const staff = await loadUser(db, claims.uid);
-  if (!staff || !canMasquerade(staff.roles)) throw new MasqueradeRefused('not_staff', 'Staff only.');
-  if (targetUserId === staff.id) throw new MasqueradeRefused('self', 'You cannot masquerade as yourself.');
-  const target = await loadUser(db, targetUserId);
-  if (!target) throw new MasqueradeRefused('no_user', 'No such user.');
-  if (!canMasqueradeAs(staff.roles, target.roles)) {
-    throw new MasqueradeRefused('rank', 'Staff may act only as users whose role ranks below their own.');
-  }
-  const sessionId = await db.transaction(async (tx) => {
-    await revokeAuthSession(tx, claims.sessionId, now);
-    await tx.insert(masqueradeAudit).values({ staffUserId: staff.id, targetUserId, action: 'start', ipAddress });
-    return createAuthSession(tx, staff.id, now);
-  });
-  return withBackendToken(
-    secret,
-    target,
-    {
-      ...claims,
-      sessionId,
-      masquerade: { staffUserId: staff.id, staffEmail: staff.email, startedAt: nowSeconds(now) },
-      // Staff acting as a user are not that user signing up.
-      signupStart: null,
-    },
-    now,
-  );
-}
-
-/**
- * Back to the staff member's own identity in a new session row (the masquerade's is revoked); the end is
- * audited. Null when the session has ended meanwhile (revoked) or the staff member no longer exists.
- */
-export async function endMasquerade(options: {
-  db: Database;
-  secret: Uint8Array;
-  claims: SessionClaims;
-  ipAddress: string | null;
-  now?: Date;
-}): Promise<SessionClaims | null> {
-  const { db, secret, claims, ipAddress, now = new Date() } = options;
-  if (!claims.masquerade) return claims;
-  const { staffUserId } = claims.masquerade;
-  const live = await isAuthSessionLive(db, claims.sessionId);
-  const staff = await loadUser(db, staffUserId);
-  const sessionId = await db.transaction(async (tx) => {
-    await tx.insert(masqueradeAudit).values({ staffUserId, targetUserId: claims.uid, action: 'end', ipAddress });
-    await revokeAuthSession(tx, claims.sessionId, now);
-    return live && staff ? createAuthSession(tx, staff.id, now) : null;
-  });
-  if (!staff || sessionId === null) return null;
-  return withBackendToken(secret, staff, { ...claims, sessionId, masquerade: null, signupStart: null }, now);
 }
 
 /** Sign-out: the session's row is revoked, so its cookie and backend token are refused from now on. */

@@ -11,16 +11,42 @@ import { refusedRequest } from '../errors.ts';
 import { userRoles, users } from '../db/schema/users.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
+/**
+ * What the caller of the GraphQL server's `fetch` hands over beside the request (yoga's server context):
+ * POST /graphql the connection's client address, the site's in-process client the visitor's address and
+ * what the visitor's Auth.js session says beyond the token. Never read from the HTTP request (no header), so
+ * no client can claim it; a separate backend (BACKEND_URL) does not receive it.
+ */
+export interface ServerContext {
+  clientAddress?: string | null;
+  /** The signup-start flag of the visitor's Auth.js session (SPEC section 4), which only the site knows. */
+  signupStart?: { method: string } | null;
+}
+
+/** The sign-in session a bearer token belongs to (auth_sessions), and the staff member behind a masquerade. */
+export interface TokenSession {
+  id: string;
+  actorUserId: number | null;
+}
+
 /** Everything a resolver may use; built once per request. */
 export interface GraphQLContext {
   db: Database;
   viewer: Viewer;
+  /** The bearer token's session; null for anonymous requests. */
+  session: TokenSession | null;
+  /** The client's address for rate limits and audit rows (ServerContext); null when unknown. */
+  clientAddress: string | null;
+  /** The signup-start flag of the site visitor's session (ServerContext); null from other clients. */
+  signupStart: { method: string } | null;
   /** The brand and language named by the `frontend` header (the server's own brand otherwise). */
   brand: Brand;
   locale: Locale;
   visualEditor: boolean;
   /** Per-request DataLoaders: batching and caching live exactly as long as one request. */
   loaders: Loaders;
+  /** Signs backend tokens, for the resolvers that open a session (a password change, a masquerade). */
+  authSecret: Uint8Array;
 }
 
 export interface ContextDependencies {
@@ -49,7 +75,7 @@ export async function viewerOfToken(
   db: Database,
   secret: Uint8Array,
   token: string,
-): Promise<{ viewer: Viewer } | { refusal: string }> {
+): Promise<{ viewer: Viewer; session: TokenSession } | { refusal: string }> {
   const claims = await verifyBackendToken(secret, token);
   if (!claims) return { refusal: 'Your session has expired. Please sign in again.' };
   const rows = await db
@@ -65,7 +91,7 @@ export async function viewerOfToken(
     .leftJoin(authSessions, eq(authSessions.id, claims.sessionId))
     .where(eq(users.id, claims.userId));
   const user = rows[0];
-  if (!user) return { refusal: 'Your account could not be found. Please sign in again.' };
+  if (!user) return { refusal: 'This account no longer exists. Sign in again.' };
   const ended =
     user.sessionId === null ||
     user.sessionRevokedAt !== null ||
@@ -82,21 +108,25 @@ export async function viewerOfToken(
     const staffRoles = actorRoles.map((row) => row.role);
     if (!canMasqueradeAs(staffRoles, roles)) return { refusal: 'Your session has ended. Please sign in again.' };
   }
-  return { viewer: { userId: user.id, roles } };
+  return { viewer: { userId: user.id, roles }, session: { id: claims.sessionId, actorUserId: claims.actorUserId } };
 }
 
 /**
- * The viewer behind a bearer token. A refused token is refused outright (401), so the site can send the
- * visitor to sign-out.
+ * The viewer behind a bearer token and its session. A refused token is refused outright (401), so the site
+ * can send the visitor to sign-out.
  */
-async function viewerOf(request: Request, db: Database, secret: Uint8Array): Promise<Viewer> {
+async function viewerOf(
+  request: Request,
+  db: Database,
+  secret: Uint8Array,
+): Promise<{ viewer: Viewer; session: TokenSession | null }> {
   const authorization = request.headers.get('authorization');
-  if (!authorization) return anonymousViewer;
+  if (!authorization) return { viewer: anonymousViewer, session: null };
   const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
   if (!token) throw refused('The Authorization header must be "Bearer <token>".');
   const result = await viewerOfToken(db, secret, token);
   if ('refusal' in result) throw refused(result.refusal);
-  return result.viewer;
+  return result;
 }
 
 /**
@@ -110,13 +140,20 @@ export async function sessionViewerOf(request: Request, db: Database, secret: Ui
   return 'viewer' in result ? result.viewer : anonymousViewer;
 }
 
-export async function createContext(request: Request, dependencies: ContextDependencies): Promise<GraphQLContext> {
+export async function createContext(
+  request: Request,
+  dependencies: ContextDependencies,
+  server: ServerContext = {},
+): Promise<GraphQLContext> {
   const { db } = dependencies;
   return {
     db,
-    viewer: await viewerOf(request, db, dependencies.authSecret),
+    ...(await viewerOf(request, db, dependencies.authSecret)),
+    clientAddress: server.clientAddress ?? null,
+    signupStart: server.signupStart ?? null,
     ...frontendOf(request, dependencies.defaultBrand),
     visualEditor: request.headers.get(VISUAL_EDITOR_HEADER) === 'true',
     loaders: createLoaders(db),
+    authSecret: dependencies.authSecret,
   };
 }

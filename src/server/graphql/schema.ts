@@ -6,6 +6,8 @@ import { routingModule } from '../modules/routing/index.ts';
 import { consentModule } from '../modules/consent/index.ts';
 import { commerceModule } from '../modules/commerce/index.ts';
 import { usersModule } from '../modules/users/index.ts';
+import { accountsModule } from '../modules/accounts/index.ts';
+import { analyticsModule } from '../modules/analytics/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
 import { jobsModule } from '../modules/jobs/index.ts';
 import { searchModule } from '../modules/search/index.ts';
@@ -18,6 +20,8 @@ const modules = [
   consentModule,
   commerceModule,
   usersModule,
+  accountsModule,
+  analyticsModule,
   organizationsModule,
   jobsModule,
   searchModule,

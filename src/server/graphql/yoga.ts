@@ -9,7 +9,7 @@ import type { Brand } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
 import { AppError, toGraphQLError } from '../errors.ts';
 import { maxUploadRequestBytes } from '../http/body-limits.ts';
-import { createContext, type GraphQLContext } from './context.ts';
+import { createContext, type GraphQLContext, type ServerContext } from './context.ts';
 import { schema } from './schema.ts';
 import { logUnexpected } from '../log.ts';
 
@@ -43,7 +43,7 @@ export interface GraphQLServerOptions {
   logError?: (error: unknown) => void;
 }
 
-export type GraphQLServer = YogaServerInstance<object, GraphQLContext>;
+export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
 
 /**
  * GraphQL errors are recognised by name, not `instanceof`: graphql ships ESM and CJS builds, and an error
@@ -109,7 +109,7 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
   const logError = options.logError ?? ((error: unknown) => logUnexpected('graphql', 'resolver failed', error));
   const limits = { ...queryLimits, ...options.limits };
   const corsOrigin = options.corsOrigin;
-  return createYoga<object, GraphQLContext>({
+  return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     // Astro endpoints must return Astro's own Response class (DESIGN.md stack notes).
@@ -125,12 +125,13 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
       return origin !== null && origin === corsOrigin ? { origin: [corsOrigin], credentials: true } : false;
     },
     maskedErrors: { maskError: (error) => maskError(error, logError, options.production) },
-    context: async ({ request }) =>
-      createContext(request, {
-        db: await options.getDatabase(),
-        defaultBrand: options.defaultBrand,
-        authSecret: options.authSecret(),
-      }),
+    // The server context comes from whoever calls `fetch` (POST /graphql, the site's in-process client).
+    context: async ({ request, clientAddress, signupStart }) =>
+      createContext(
+        request,
+        { db: await options.getDatabase(), defaultBrand: options.defaultBrand, authSecret: options.authSecret() },
+        { clientAddress, signupStart },
+      ),
     plugins: [
       maxTokensPlugin({
         n: limits.maxTokens,

@@ -303,17 +303,34 @@ function writeRaw(
   socket.end(`${lines.join('\r\n')}\r\n\r\n${text}`);
 }
 
-/** Starts the front door on HOST:PORT and resolves once it listens. */
+/**
+ * A listening socket handed over by the parent process (tests bind a port and pass it on, so no other
+ * process can take it between choosing and listening): asked for with LISTEN_HANDLE_FROM_PARENT=1.
+ */
+function handleFromParent(): Promise<object> | null {
+  if (process.env.LISTEN_HANDLE_FROM_PARENT !== '1' || !process.send) return null;
+  return new Promise((resolve) => {
+    process.once('message', (_message: unknown, handle: unknown) => resolve(handle as object));
+    process.send?.('listen-handle');
+  });
+}
+
+/** Starts the front door on HOST:PORT (or the parent's socket) and resolves once it listens. */
 export async function startFrontDoor(options: FrontDoorOptions): Promise<Server> {
   const server = createFrontDoor(options);
   const { HOST, PORT } = options.config;
+  const inherited = handleFromParent();
+  const handle = inherited && (await inherited);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(PORT, HOST, () => {
+    const listening = () => {
       server.off('error', reject);
       resolve();
-    });
+    };
+    if (handle) server.listen(handle, listening);
+    else server.listen(PORT, HOST, listening);
   });
+  if (process.env.LISTEN_HANDLE_FROM_PARENT === '1') process.disconnect?.();
   log('front-door').info({ host: HOST, port: PORT, origin: publicOrigin(options.config).origin }, 'listening');
   return server;
 }

@@ -4,6 +4,15 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type ChangePasswordInput = {
+  currentPassword?: string | null | undefined;
+  password?: string | null | undefined;
+  passwordConfirm?: string | null | undefined;
+};
+
+/** What the dispatch parameter names after sign-in or sign-up (SPEC section 2). */
+export type DispatchEvent = 'login' | 'sign_up';
+
 /** Selected values (ids) of a facet. */
 export type FacetFilterInput = {
   field: JobFacetField;
@@ -54,6 +63,45 @@ export type LocationAlternativesReason =
 
 export type LocationType = 'administrative_area' | 'city' | 'country';
 
+/** SPEC section 2: the applicant registration form (register_applicant_form). */
+export type RegisterApplicantInput = {
+  email?: string | null | undefined;
+  password?: string | null | undefined;
+  passwordConfirm?: string | null | undefined;
+};
+
+/** SPEC section 3: the recruiter's account, personal info and the organization they will own. */
+export type RegisterRecruiterInput = {
+  addressLine1?: string | null | undefined;
+  addressLine2?: string | null | undefined;
+  administrativeArea?: string | null | undefined;
+  companyName?: string | null | undefined;
+  /** Two letters, e.g. DE (the default). */
+  countryCode?: string | null | undefined;
+  email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  locality?: string | null | undefined;
+  password?: string | null | undefined;
+  passwordConfirm?: string | null | undefined;
+  phone?: string | null | undefined;
+  position?: string | null | undefined;
+  postalCode?: string | null | undefined;
+  /** mr, ms or diverse. */
+  salutation?: string | null | undefined;
+};
+
+export type RequestPasswordResetInput = {
+  email?: string | null | undefined;
+};
+
+export type ResetPasswordInput = {
+  password?: string | null | undefined;
+  passwordConfirm?: string | null | undefined;
+  /** The token of the mailed reset link. */
+  token?: string | null | undefined;
+};
+
 /** The role ids of SPEC section 3. */
 export type RoleId = 'administrator' | 'applicant' | 'job_editor' | 'recruiter' | 'site_admin';
 
@@ -61,6 +109,9 @@ export type RouteContentKind = 'Job' | 'LandingPage' | 'OrganizationProfile';
 
 /** The period a salary amount is paid for. */
 export type SalaryUnit = 'hour' | 'month' | 'year';
+
+/** The social provider a new account signed up with (SPEC section 4). */
+export type SignupMethod = 'facebook' | 'google' | 'linkedin';
 
 export type SortDirection = 'ASC' | 'DESC';
 
@@ -78,6 +129,27 @@ export type SubscriptionSortField = 'END_DATE' | 'ID' | 'START_DATE';
 export type SubscriptionSorting = {
   direction: SortDirection;
   field: SubscriptionSortField;
+};
+
+export type VerificationMailOutcome = 'ALREADY_VERIFIED' | 'SENT';
+
+export type getUserQueryVariables = Exact<{ [key: string]: never }>;
+
+export type getUserQuery = {
+  getUser: {
+    id: number;
+    email: string;
+    name: string;
+    displayName: string;
+    firstName: string | null;
+    lastName: string | null;
+    emailVerified: boolean;
+    isUserApprovedAndVerified: boolean;
+    isEligibleForJobApply: boolean;
+    roles: Array<{ id: RoleId; targetId: string | null }>;
+    organization: { id: number; name: string; ownerId: number | null } | null;
+    activeOrganization: { id: number } | null;
+  } | null;
 };
 
 export type getCreditsQueryVariables = Exact<{
@@ -117,6 +189,112 @@ export type getSubscriptionsQuery = {
     }>;
   };
 };
+
+export type registerApplicantMutationVariables = Exact<{
+  input: RegisterApplicantInput;
+}>;
+
+export type registerApplicantMutation = { registerApplicant: boolean };
+
+export type registerRecruiterMutationVariables = Exact<{
+  input: RegisterRecruiterInput;
+}>;
+
+export type registerRecruiterMutation = { registerRecruiter: boolean };
+
+export type requestPasswordResetMutationVariables = Exact<{
+  input: RequestPasswordResetInput;
+}>;
+
+export type requestPasswordResetMutation = { requestPasswordReset: boolean };
+
+export type passwordResetLinkUsableQueryVariables = Exact<{
+  token: string;
+}>;
+
+export type passwordResetLinkUsableQuery = { passwordResetLinkUsable: boolean };
+
+export type resetPasswordMutationVariables = Exact<{
+  input: ResetPasswordInput;
+}>;
+
+export type resetPasswordMutation = { resetPassword: boolean };
+
+export type verifyEmailMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type verifyEmailMutation = { verifyEmail: boolean };
+
+export type sendVerificationMailMutationVariables = Exact<{ [key: string]: never }>;
+
+export type sendVerificationMailMutation = { sendVerificationMail: VerificationMailOutcome };
+
+export type signOutEverywhereMutationVariables = Exact<{ [key: string]: never }>;
+
+export type signOutEverywhereMutation = { signOutEverywhere: boolean };
+
+export type changePasswordMutationVariables = Exact<{
+  input: ChangePasswordInput;
+}>;
+
+export type changePasswordMutation = {
+  changePassword: {
+    userId: number;
+    email: string;
+    name: string;
+    sessionId: string;
+    backendToken: string;
+    backendTokenIssuedAt: number;
+    openedAtMs: number;
+    masquerade: { staffUserId: number; staffEmail: string; startedAt: number } | null;
+  };
+};
+
+export type startMasqueradeMutationVariables = Exact<{
+  userId: number;
+}>;
+
+export type startMasqueradeMutation = {
+  startMasquerade: {
+    userId: number;
+    email: string;
+    name: string;
+    sessionId: string;
+    backendToken: string;
+    backendTokenIssuedAt: number;
+    openedAtMs: number;
+    masquerade: { staffUserId: number; staffEmail: string; startedAt: number } | null;
+  };
+};
+
+export type endMasqueradeMutationVariables = Exact<{ [key: string]: never }>;
+
+export type endMasqueradeMutation = {
+  endMasquerade: {
+    userId: number;
+    email: string;
+    name: string;
+    sessionId: string;
+    backendToken: string;
+    backendTokenIssuedAt: number;
+    openedAtMs: number;
+    masquerade: { staffUserId: number; staffEmail: string; startedAt: number } | null;
+  } | null;
+};
+
+export type recordDispatchEventMutationVariables = Exact<{
+  event: DispatchEvent;
+  path: string;
+}>;
+
+export type recordDispatchEventMutation = { recordDispatchEvent: boolean };
+
+export type recordSignupStartMutationVariables = Exact<{
+  method: SignupMethod;
+}>;
+
+export type recordSignupStartMutation = { recordSignupStart: boolean };
 
 export type jobQueryVariables = Exact<{
   id: number;
@@ -326,27 +504,10 @@ export type locationAlternativesQuery = {
   };
 };
 
-export type getUserQueryVariables = Exact<{ [key: string]: never }>;
-
-export type getUserQuery = {
-  getUser: {
-    id: number;
-    email: string;
-    name: string;
-    displayName: string;
-    firstName: string | null;
-    lastName: string | null;
-    emailVerified: boolean;
-    isUserApprovedAndVerified: boolean;
-    isEligibleForJobApply: boolean;
-    roles: Array<{ id: RoleId; targetId: string | null }>;
-    organization: { id: number; name: string; ownerId: number | null } | null;
-    activeOrganization: { id: number } | null;
-  } | null;
-};
-
 /** Every operation of the site by name: its result and variables types. */
 export interface OperationTypes {
+  changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
+  endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
   getCredits: { data: getCreditsQuery; variables: getCreditsQueryVariables };
   getMetatags: { data: getMetatagsQuery; variables: getMetatagsQueryVariables };
   getRoutInfo: { data: getRoutInfoQuery; variables: getRoutInfoQueryVariables };
@@ -358,6 +519,17 @@ export interface OperationTypes {
   locationSuggestions: { data: locationSuggestionsQuery; variables: locationSuggestionsQueryVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
+  passwordResetLinkUsable: { data: passwordResetLinkUsableQuery; variables: passwordResetLinkUsableQueryVariables };
+  recordDispatchEvent: { data: recordDispatchEventMutation; variables: recordDispatchEventMutationVariables };
+  recordSignupStart: { data: recordSignupStartMutation; variables: recordSignupStartMutationVariables };
+  registerApplicant: { data: registerApplicantMutation; variables: registerApplicantMutationVariables };
+  registerRecruiter: { data: registerRecruiterMutation; variables: registerRecruiterMutationVariables };
+  requestPasswordReset: { data: requestPasswordResetMutation; variables: requestPasswordResetMutationVariables };
+  resetPassword: { data: resetPasswordMutation; variables: resetPasswordMutationVariables };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
+  sendVerificationMail: { data: sendVerificationMailMutation; variables: sendVerificationMailMutationVariables };
+  signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
   similarJobs: { data: similarJobsQuery; variables: similarJobsQueryVariables };
+  startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
+  verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Brand } from '../../../../brands/types.ts';
-import { changePasswordSchema, fieldErrorsOf, type FieldErrors } from '../../../lib/account-schemas.ts';
+import { changePasswordSchema, fieldErrorsOf } from '../../../lib/account/schemas.ts';
+import type { FieldErrors } from '../../../lib/field-errors.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/index.ts';
 import { users } from '../../db/schema/users.ts';

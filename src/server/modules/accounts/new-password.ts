@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Brand } from '../../../../brands/types.ts';
-import type { FieldErrors } from '../../../lib/account-schemas.ts';
+import type { FieldErrors } from '../../../lib/field-errors.ts';
 import { revokeUserSessions } from '../../auth/auth-sessions.ts';
 import { checkPasswordStrength, type PasswordFeedback } from '../../auth/password-strength.ts';
 import type { Database } from '../../db/index.ts';

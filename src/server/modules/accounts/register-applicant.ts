@@ -1,4 +1,4 @@
-import { registerApplicantSchema } from '../../../lib/account-schemas.ts';
+import { refillValues, registerApplicantSchema } from '../../../lib/account/schemas.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/index.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
@@ -12,7 +12,6 @@ import {
   isUniqueViolation,
   mailVerificationLink,
   registrationLimited,
-  valuesOf,
   type RegistrationResult,
 } from './registration.ts';
 
@@ -31,10 +30,10 @@ export async function registerApplicant(options: {
   if (!parsed.success) return invalid(parsed.error, input);
   const { email, password } = parsed.data;
   if (await registrationLimited(db, options.clientAddress)) {
-    return { ok: false, fieldErrors: { form: 'account.error.rateLimited' }, values: valuesOf(input) };
+    return { ok: false, fieldErrors: { form: 'account.error.rateLimited' }, values: refillValues(input) };
   }
   const weak = await weakPassword(password, { brand: link.brand, userInputs: [email] });
-  if (weak) return { ok: false, ...weak, values: valuesOf(input) };
+  if (weak) return { ok: false, ...weak, values: refillValues(input) };
   if (await isEmailRegistered(db, email)) return answerKnownAddress({ db, link, email, password });
   const passwordHash = await hashPassword(password);
   try {

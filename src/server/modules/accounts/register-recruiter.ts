@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { registerRecruiterSchema } from '../../../lib/account-schemas.ts';
+import { refillValues, registerRecruiterSchema } from '../../../lib/account/schemas.ts';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/index.ts';
@@ -15,7 +15,6 @@ import {
   isUniqueViolation,
   mailVerificationLink,
   registrationLimited,
-  valuesOf,
   type RegistrationResult,
 } from './registration.ts';
 
@@ -36,13 +35,13 @@ export async function registerRecruiter(options: {
   if (!parsed.success) return invalid(parsed.error, input);
   const data = parsed.data;
   if (await registrationLimited(db, options.clientAddress)) {
-    return { ok: false, fieldErrors: { form: 'account.error.rateLimited' }, values: valuesOf(input) };
+    return { ok: false, fieldErrors: { form: 'account.error.rateLimited' }, values: refillValues(input) };
   }
   const weak = await weakPassword(data.password, {
     brand: link.brand,
     userInputs: [data.email, data.firstName, data.lastName, data.companyName],
   });
-  if (weak) return { ok: false, ...weak, values: valuesOf(input) };
+  if (weak) return { ok: false, ...weak, values: refillValues(input) };
   if (await isEmailRegistered(db, data.email)) {
     return answerKnownAddress({ db, link, email: data.email, password: data.password });
   }

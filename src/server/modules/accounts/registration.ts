@@ -4,7 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fieldErrorsOf, type FieldErrors } from '../../../lib/account-schemas.ts';
+import { fieldErrorsOf, refillValues } from '../../../lib/account/schemas.ts';
+import type { FieldErrors } from '../../../lib/field-errors.ts';
 import { localizePath } from '../../../lib/routing/resolve-request.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { isRateLimited, rateLimitKeys, recordAttempt } from '../../auth/rate-limit.ts';
@@ -26,14 +27,7 @@ export type RegistrationResult =
   | { ok: false; fieldErrors: FieldErrors; values: Record<string, unknown>; passwordFeedback?: PasswordFeedback };
 
 export function invalid(error: z.ZodError, input: unknown): RegistrationResult {
-  return { ok: false, fieldErrors: fieldErrorsOf(error), values: valuesOf(input) };
-}
-
-/** The submitted values to fill the form again, never the passwords. */
-export function valuesOf(input: unknown): Record<string, unknown> {
-  if (!input || typeof input !== 'object') return {};
-  const secretFields = new Set(['password', 'passwordConfirm', 'currentPassword']);
-  return Object.fromEntries(Object.entries(input).filter(([key]) => !secretFields.has(key)));
+  return { ok: false, fieldErrors: fieldErrorsOf(error), values: refillValues(input) };
 }
 
 export async function isEmailRegistered(db: Pick<Database, 'select'>, email: string): Promise<boolean> {

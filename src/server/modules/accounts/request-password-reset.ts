@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { fieldErrorsOf, requestPasswordResetSchema, type FieldErrors } from '../../../lib/account-schemas.ts';
+import { fieldErrorsOf, requestPasswordResetSchema } from '../../../lib/account/schemas.ts';
+import type { FieldErrors } from '../../../lib/field-errors.ts';
 import { isRateLimited, rateLimitKeys, recordAttempt } from '../../auth/rate-limit.ts';
 import { getConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';

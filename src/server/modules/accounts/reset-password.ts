@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Brand } from '../../../../brands/types.ts';
-import { fieldErrorsOf, resetPasswordSchema, type FieldErrors } from '../../../lib/account-schemas.ts';
+import { fieldErrorsOf, resetPasswordSchema } from '../../../lib/account/schemas.ts';
+import type { FieldErrors } from '../../../lib/field-errors.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { rateLimitKeys, resetAttempts } from '../../auth/rate-limit.ts';
 import type { Database } from '../../db/index.ts';

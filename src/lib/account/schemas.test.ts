@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf, registerApplicantSchema, registerRecruiterSchema } from './account-schemas';
+import { fieldErrorsOf, registerApplicantSchema, registerRecruiterSchema } from './schemas';
 
 const recruiter = {
   email: ' Rita@Acme.Example ',

@@ -1,6 +1,6 @@
 /**
  * SPEC section 2: after sign-in or sign-up start, a `dispatch` query parameter names an analytics event; it
- * is recorded (by the analytics module: record-dispatch-event.ts) and removed from the address, while a
+ * is recorded (the analytics module's recordDispatchEvent) and removed from the address, while a
  * `destination` parameter stays.
  */
 

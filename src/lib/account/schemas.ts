@@ -3,7 +3,7 @@
  * Error messages are message keys (src/i18n), so the visitor reads them in their language.
  */
 import { z } from 'zod';
-import { addFieldError, type FieldErrors } from './field-errors.ts';
+import { addFieldError, type FieldErrors } from '../field-errors.ts';
 
 export const passwordMinLength = 10;
 export const passwordMaxLength = 200;
@@ -35,7 +35,9 @@ const optional = (max: number) =>
     .optional()
     .transform((value) => (value ? value : null));
 
-const withConfirmation = <T extends { password: string; passwordConfirm: string }>(schema: z.ZodType<T>) =>
+const withConfirmation = <TSchema extends z.ZodObject<{ password: z.ZodString; passwordConfirm: z.ZodString }>>(
+  schema: TSchema,
+) =>
   schema.refine((value) => value.password === value.passwordConfirm, {
     path: ['passwordConfirm'],
     error: 'account.error.passwordMismatch',
@@ -97,7 +99,12 @@ export const changePasswordSchema = withConfirmation(
   }),
 );
 
-export type { FieldErrors } from './field-errors.ts';
+/** The fields of a form's schema: what a page sends of the submitted values (the backend checks them). */
+export function formFields<TShape extends z.ZodRawShape>(schema: z.ZodObject<TShape>): (keyof TShape & string)[] {
+  const fields: (keyof TShape & string)[] = [];
+  for (const field in schema.shape) fields.push(field);
+  return fields;
+}
 
 /** Field name → first message key, for showing errors next to the fields. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
@@ -107,4 +114,12 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
     addFieldError(errors, field, issue.message.startsWith('account.') ? issue.message : 'account.error.invalid');
   }
   return errors;
+}
+
+const secretFields = new Set(['password', 'passwordConfirm', 'currentPassword']);
+
+/** The submitted values to fill a form again after a refusal, never the passwords. */
+export function refillValues(input: unknown): Record<string, unknown> {
+  if (!input || typeof input !== 'object') return {};
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !secretFields.has(key)));
 }
