@@ -10,6 +10,7 @@ import { createTranslator, isSupportedLocale } from '../../i18n/index.ts';
 import { FRONTEND_HEADER, parseFrontendHeader } from '../../lib/backend-client/index.ts';
 import { getDatabase, type Database } from '../db/index.ts';
 import { rateLimitCounters } from '../db/schema/auth.ts';
+import { httpStatusOf } from '../errors.ts';
 import { log, logUnexpected } from '../log.ts';
 
 export interface RateLimit {
@@ -103,7 +104,7 @@ export function rateLimitedResponse(request: Request, refusal: RateLimitRefusal)
   return Response.json(
     { errors: [{ message: createTranslator(locale)('api.error.rateLimited'), extensions: { code: 'RATE_LIMITED' } }] },
     {
-      status: 429,
+      status: httpStatusOf('RATE_LIMITED'),
       headers: { 'Retry-After': String(refusal.retryAfterSeconds), 'Cache-Control': 'no-store' },
     },
   );
