@@ -14,6 +14,20 @@ import { inlineScripts } from './src/lib/inline-scripts.ts';
  */
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
+/**
+ * Source maps for the server bundle only, when SERVER_SOURCEMAPS=1: bench/profile maps CPU profiles of
+ * dist/server/chunks back to src/ with them. Never for dist/client, which is public.
+ * @type {import('astro').AstroIntegration}
+ */
+const serverSourceMaps = {
+  name: 'server-source-maps',
+  hooks: {
+    'astro:build:setup': ({ target, updateConfig }) => {
+      if (target === 'server' && process.env.SERVER_SOURCEMAPS === '1') updateConfig({ build: { sourcemap: true } });
+    },
+  },
+};
+
 // Brand, locale set and secrets are chosen at run time (FRONTEND, AUTH_SECRET, …): nothing here may read
 // them, so one build serves every brand and no secret reaches dist/. See docs/decisions/0002.
 export default defineConfig({
@@ -21,7 +35,7 @@ export default defineConfig({
   // The front door (src/server/http/front-door.ts) refuses larger bodies by their Content-Length first;
   // this bounds a body of unknown length (chunked) on the one path that takes uploads.
   adapter: node({ mode: 'standalone', bodySizeLimit: maxUploadRequestBytes }),
-  integrations: [react()],
+  integrations: [react(), serverSourceMaps],
   server: { port: 3002, host: true },
   // Locales are routed by our middleware because each brand has its own set (docs/decisions/0001).
   i18n: { locales: ['de', 'en-GB', 'fr'], defaultLocale: 'de', routing: 'manual' },
