@@ -166,7 +166,8 @@ describe('compressResponse', () => {
     for (const coding of contentCodings) {
       const response = await get(url, { 'accept-encoding': `gzip;q=0.9, ${coding}` });
       expect(response.headers['content-encoding']).toBe(coding);
-      expect(response.headers['content-length']).toBeUndefined();
+      // Held to its end, compressed at once: sent with its length.
+      expect(response.headers['content-length']).toBe(String(response.body.length));
       expect(response.headers.vary).toBe('Accept-Encoding');
       expect(response.headers.etag).toBe('W/"page-1"');
       expect(response.body.length).toBeLessThan(page.length / 10);
@@ -195,7 +196,7 @@ describe('compressResponse', () => {
     });
     const response = await get(url, { 'accept-encoding': 'gzip' });
     expect(response.headers['content-encoding']).toBe('gzip');
-    expect(response.headers['content-length']).toBeUndefined();
+    expect(response.headers['content-length']).toBe(String(response.body.length));
     expect(response.headers.vary).toBe('Origin, Accept-Encoding');
     expect(decode(response.body, 'gzip').toString()).toBe(json);
   });
@@ -208,6 +209,9 @@ describe('compressResponse', () => {
       response.end();
     });
     const response = await get(url, { 'accept-encoding': 'br' });
+    // Past the hold limit it streams: no length known in advance.
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-length']).toBeUndefined();
     expect(decode(response.body, 'br').equals(big)).toBe(true);
   });
 
@@ -236,6 +240,21 @@ describe('compressResponse', () => {
     response.on('error', () => undefined);
     response.resume();
     expect(response.statusCode).toBe(200);
+  });
+
+  it('sends an event stream as it is written, without waiting for more', async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.write('data: first\n\n');
+      // Ends only once the client has read the first event.
+    });
+    const request = httpRequest(url, { headers: { 'accept-encoding': 'br' } });
+    request.end();
+    const [response] = (await once(request, 'response')) as [IncomingMessage];
+    const [chunk] = (await once(response, 'data')) as [Buffer];
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(chunk.toString()).toBe('data: first\n\n');
+    request.destroy();
   });
 
   it('leaves 304, event streams, coded and no-transform responses alone', async () => {
