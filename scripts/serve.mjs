@@ -29,11 +29,12 @@ if (process.env.pm_id === undefined) {
   await prepareDatabase(config);
 }
 
-// Our front door (src/server/http/front-door.ts) listens and hands Astro's standalone handler, which also
-// serves the static files, only the requests it admits; the adapter must not start a server of its own.
+// Our front door (src/server/http/front-door.ts) listens, serves the text-like static files with their
+// precompressed siblings, and hands Astro's standalone handler (pages, endpoints, the other static files)
+// the requests it admits, compressing its answers; the adapter must not start a server of its own.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.PORT = String(config.PORT);
 process.env.HOST = config.HOST;
 const { handler } = await import(entry);
 const { startFrontDoor } = await import('../src/server/http/front-door.ts');
-await startFrontDoor({ handler, config });
+await startFrontDoor({ handler, config, clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)) });

@@ -13,6 +13,10 @@
  * Every response, Astro's and the refusals alike, carries the security headers (security-headers.ts);
  * Astro's own Content-Security-Policy of a page replaces the baseline one.
  *
+ * Admitted requests for the build's text-like static files are answered from memory with their
+ * precompressed siblings (static-assets.ts); everything else goes to Astro, its responses compressed on the
+ * way out when the client accepts it (compression.ts).
+ *
  * Runs under plain Node (scripts/serve.mjs): explicit `.ts` imports, erasable TypeScript only.
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
@@ -23,7 +27,9 @@ import type { AppConfig } from '../config.ts';
 import { log, logUnexpected } from '../log.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { maxUploadRequestBytes, smallBodyBytes } from './body-limits.ts';
+import { compressResponse } from './compression.ts';
 import { securityHeaders } from './security-headers.ts';
+import { loadStaticAssets, serveStaticAsset, type StaticAssets } from './static-assets.ts';
 
 export const allowedMethods: readonly string[] = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
@@ -183,9 +189,11 @@ export interface FrontDoorOptions {
   /** Astro's standalone handler (`handler` of dist/server/entry.mjs). */
   handler: RequestListener;
   config: AppConfig;
+  /** The build's text-like static files with their precompressed siblings (none: Astro serves them all). */
+  staticAssets?: StaticAssets;
 }
 
-export function createFrontDoor({ handler, config }: FrontDoorOptions): Server {
+export function createFrontDoor({ handler, config, staticAssets }: FrontDoorOptions): Server {
   const origin = publicOrigin(config);
   const headers = Object.entries(securityHeaders(origin));
   const gate = hostGate(origin, config.PORT);
@@ -212,6 +220,8 @@ export function createFrontDoor({ handler, config }: FrontDoorOptions): Server {
   }
 
   function admit(request: IncomingMessage, response: ServerResponse, head: RequestHead): void {
+    if (staticAssets && serveStaticAsset(request, response, staticAssets)) return;
+    compressResponse(request, response);
     // Astro takes the request's scheme from the socket alone: behind a TLS-terminating proxy, a request to
     // the public host came over https, which Astro's origin check of form posts has to know.
     Object.defineProperty(request.socket, 'encrypted', {
@@ -315,9 +325,13 @@ function handleFromParent(): Promise<object> | null {
   });
 }
 
-/** Starts the front door on HOST:PORT (or the parent's socket) and resolves once it listens. */
-export async function startFrontDoor(options: FrontDoorOptions): Promise<Server> {
-  const server = createFrontDoor(options);
+/**
+ * Starts the front door on HOST:PORT (or the parent's socket) and resolves once it listens; `clientDir` is
+ * the build's static folder (dist/client), whose text-like files it serves itself.
+ */
+export async function startFrontDoor(options: FrontDoorOptions & { clientDir?: string }): Promise<Server> {
+  const staticAssets = options.clientDir === undefined ? undefined : await loadStaticAssets(options.clientDir);
+  const server = createFrontDoor({ ...options, staticAssets });
   const { HOST, PORT } = options.config;
   const inherited = handleFromParent();
   const handle = inherited && (await inherited);
