@@ -16,7 +16,7 @@ import type { RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import { getJob } from '../../src/lib/operations/content';
 import { createTestBackend, operationBody, type TestBackend } from '../support/backend';
-import { createJob, createOrganization, createUser, type JobOptions } from '../support/factories';
+import { createJob, createOrganization, createUser, type JobOptions, type TestUser } from '../support/factories';
 
 const day = 24 * 60 * 60 * 1000;
 const now = Date.now();
@@ -29,11 +29,11 @@ async function insertTerm(db: Database, vocabulary: Vocabulary, slug: string, la
 }
 
 interface Fixture {
-  owner: { id: number; roles: RoleId[] };
-  member: { id: number; roles: RoleId[] };
-  otherRecruiter: { id: number; roles: RoleId[] };
-  applicant: { id: number; roles: RoleId[] };
-  staff: { id: number; roles: RoleId[] };
+  owner: TestUser;
+  member: TestUser;
+  otherRecruiter: TestUser;
+  applicant: TestUser;
+  staff: TestUser;
   jobIds: Record<'open' | 'expired' | 'archived' | 'review' | 'scheduled' | 'aliased', number>;
   openCount: number;
 }

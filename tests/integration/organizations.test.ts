@@ -18,7 +18,6 @@ import {
   organizationVideos,
 } from '../../src/server/db/schema/organizations';
 import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
-import type { RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import { createLoaders } from '../../src/server/graphql/loaders';
 import { maxUploadBytes } from '../../src/server/http/body-limits';
@@ -29,9 +28,7 @@ import {
 import { readOrganizationAttachment } from '../../src/server/modules/organizations/read-organization-attachment';
 import { readFile } from '../../src/server/storage/file-storage';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
-import { createJob, createOrganization, createUser } from '../support/factories';
-
-type TestUser = { id: number; roles: RoleId[] };
+import { createJob, createOrganization, createUser, type TestUser } from '../support/factories';
 
 const pdfBytes = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoles, users, type RoleId } from '../../src/server/db/schema/users';
+import { userRoles, users } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import * as account from '../../src/features/account/operations';
 import { createTestBackend, type TestBackend } from '../support/backend';
-import { createOrganization, createUser } from '../support/factories';
-
-type TestUser = { id: number; roles: RoleId[] };
+import { createOrganization, createUser, type TestUser } from '../support/factories';
 
 describe.each(testDialects)('users on %s', (dialect) => {
   let backend: TestBackend;
