@@ -2,12 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { brandServers } from '../../playwright.config';
 import { firstLink, waitForMailFile } from '../support/mail';
+import { uniqueEmail } from '../support/factories';
 
 /** The e2e servers run without SMTP_URL: mails land as .eml files in ./data/mail (MAIL_DIR's default). */
 const mailDirectory = 'data/mail';
 const origin = (brand: string) => `http://127.0.0.1:${brandServers.find((server) => server.brand === brand)!.port}`;
 const password = 'correct-horse-battery';
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 async function signIn(page: Page, email: string) {
   await page.getByLabel('E-Mail-Adresse').fill(email);

@@ -5,9 +5,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { brandServers, oidcIssuer } from '../../playwright.config';
+import { uniqueEmail } from '../support/factories';
 
 const origin = (brand: string) => `http://127.0.0.1:${brandServers.find((server) => server.brand === brand)!.port}`;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 const signupStartKeys = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('signup-start:')));

@@ -8,12 +8,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as account from '../../src/features/account/operations';
 import * as analytics from '../../src/features/analytics/operations';
-import { hashPassword } from '../../src/server/auth/password';
 import { analyticsEvents } from '../../src/server/db/schema/analytics';
 import { masqueradeAudit } from '../../src/server/db/schema/auth';
 import { users, type RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
+import { createUser, type UserOptions } from '../support/factories';
 
 const password = 'kettle-umbrella-quasar-71';
 const english = { frontend: 'jobregio;en-GB' };
@@ -26,18 +26,11 @@ function refusalOf(body: GraphQLResponseBody<unknown>) {
 
 describe.each(testDialects)('account operations on %s', (dialect) => {
   let backend: TestBackend;
-  let sequence = 0;
 
-  async function createUser(roles: RoleId[], values: { passwordHash?: string; firstName?: string } = {}) {
-    sequence += 1;
-    const email = `user-${sequence}@accounts.test`;
-    const [user] = await backend.handle.db
-      .insert(users)
-      .values({ email, emailVerifiedAt: new Date(), ...values })
-      .returning({ id: users.id });
-    if (!user) throw new Error('user not inserted');
-    const token = await backend.tokenFor({ id: user.id, roles });
-    return { id: user.id, email, roles, token };
+  /** A verified user, signed in. */
+  async function signedInUser(roles: RoleId[], options: UserOptions = {}) {
+    const user = await createUser(backend.handle.db, { roles, ...options });
+    return { ...user, token: await backend.tokenFor(user) };
   }
 
   const sessionUser = async (token: string) => backend.request(account.getUser, {}, { token });
@@ -104,7 +97,7 @@ describe.each(testDialects)('account operations on %s', (dialect) => {
   });
 
   it('changes the password of the signed-in user and grants a new session in place of all others', async () => {
-    const user = await createUser(['applicant'], { passwordHash: await hashPassword(password), firstName: 'Wanda' });
+    const user = await signedInUser(['applicant'], { password, firstName: 'Wanda' });
     const change = (input: Record<string, string>) =>
       backend.request(account.changePassword, { input }, { token: user.token });
     const next = 'lantern-orchid-meridian-42';
@@ -128,9 +121,9 @@ describe.each(testDialects)('account operations on %s', (dialect) => {
   });
 
   it('lets staff masquerade as lower-ranked users only, audits it with the client address, and ends it', async () => {
-    const staff = await createUser(['job_editor']);
-    const target = await createUser(['applicant']);
-    const siteAdmin = await createUser(['site_admin']);
+    const staff = await signedInUser(['job_editor']);
+    const target = await signedInUser(['applicant']);
+    const siteAdmin = await signedInUser(['site_admin']);
     const start = (token: string, userId: number) =>
       backend.request(account.startMasquerade, { userId }, { token, serverContext: { clientAddress: '198.51.100.4' } });
 
@@ -186,7 +179,7 @@ describe.each(testDialects)('account operations on %s', (dialect) => {
   });
 
   it('records the signup-start only for the site’s own request of a session that carries the flag', async () => {
-    const user = await createUser(['applicant']);
+    const user = await signedInUser(['applicant']);
     const rows = () =>
       backend.handle.db
         .select({ dimensions: analyticsEvents.dimensions })
@@ -208,7 +201,7 @@ describe.each(testDialects)('account operations on %s', (dialect) => {
   });
 
   it('records dispatch events for the token’s user, or for nobody, and refuses what is no path', async () => {
-    const user = await createUser(['applicant']);
+    const user = await signedInUser(['applicant']);
     const recorded = await backend.request(
       analytics.recordDispatchEvent,
       { event: 'login', path: '/de/dashboard' },

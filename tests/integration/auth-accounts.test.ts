@@ -5,7 +5,6 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/password';
 import { masqueradeAudit } from '../../src/server/db/schema/auth';
 import { organizations } from '../../src/server/db/schema/organizations';
 import { organizationMembers, userRoles, users } from '../../src/server/db/schema/users';
@@ -18,6 +17,7 @@ import {
   parseSetCookie,
   sameSiteOf,
 } from '../support/browser-session';
+import { createUser, recruiterRegistrationForm } from '../support/factories';
 import { startServer, type RunningServer } from '../support/server';
 
 let database: TestDatabase;
@@ -48,24 +48,6 @@ afterAll(async () => {
 /** A browser on the https site: cookies come back Secure, Astro sees the local origin. */
 const browser = () => new BrowserSession(server.url);
 
-const recruiterForm = (email: string) => ({
-  email,
-  password,
-  passwordConfirm: password,
-  salutation: 'ms',
-  firstName: 'Rita',
-  lastName: 'Recruiter',
-  phone: '+49 761 123456',
-  position: 'HR',
-  companyName: 'Schwarzwald Werkzeug GmbH',
-  addressLine1: 'Hauptstraße 5',
-  addressLine2: '',
-  postalCode: '79098',
-  locality: 'Freiburg',
-  administrativeArea: 'Baden-Württemberg',
-  countryCode: 'de',
-});
-
 async function rowCounts() {
   const { db } = database.handle;
   const [userRows] = await db.select({ n: count() }).from(users);
@@ -75,15 +57,8 @@ async function rowCounts() {
   return { users: userRows!.n, organizations: organizationRows!.n, members: memberRows!.n, roles: roleRows!.n };
 }
 
-async function signIn(session: BrowserSession, email: string, secret = password) {
-  const csrfToken = await session.csrfToken();
-  return session.post('/api/auth/callback/credentials', {
-    csrfToken,
-    email,
-    password: secret,
-    callbackUrl: '/de/dashboard',
-  });
-}
+/** Signs in through the credentials callback, on to the dashboard. */
+const signIn = (session: BrowserSession, email: string) => session.signIn(email, password, '/de/dashboard');
 
 describe('secure cookies and social sign-in on https', () => {
   it('marks every auth cookie Secure (with __Host-/__Secure- names), HttpOnly and SameSite=Lax', async () => {
@@ -114,7 +89,7 @@ describe('recruiter registration', () => {
     const csrfToken = await session.pageCsrfToken('/de/user/register/recruiter');
     const response = await session.post('/de/user/register/recruiter', {
       csrfToken,
-      ...recruiterForm('Rita@Werkzeug.test'),
+      ...recruiterRegistrationForm({ email: 'Rita@Werkzeug.test', password }),
     });
     expect(response.status).toBe(303);
     expect(await rowCounts()).toEqual({
@@ -170,7 +145,7 @@ describe('recruiter registration', () => {
     const csrfToken = await session.pageCsrfToken('/de/user/register/recruiter');
     const invalid = await session.post('/de/user/register/recruiter', {
       csrfToken,
-      ...recruiterForm('broken@werkzeug.test'),
+      ...recruiterRegistrationForm({ email: 'broken@werkzeug.test', password }),
       postalCode: '!',
       companyName: '',
     });
@@ -181,7 +156,7 @@ describe('recruiter registration', () => {
     // The same address again, after the first registration: answered like a new one, nothing written.
     const taken = await session.post('/de/user/register/recruiter', {
       csrfToken,
-      ...recruiterForm('rita@werkzeug.test'),
+      ...recruiterRegistrationForm({ email: 'rita@werkzeug.test', password }),
     });
     expect(taken.status).toBe(303);
     expect(locationOf(taken, siteUrl)).toBe('/de/user/register/recruiter?registered=1&dispatch=sign_up');
@@ -195,21 +170,22 @@ describe('masquerade', () => {
 
   beforeAll(async () => {
     const { db } = database.handle;
-    const hash = await hashPassword(password);
-    const [staff] = await db
-      .insert(users)
-      .values({ email: 'editor@jobregio.test', passwordHash: hash, firstName: 'Eda', emailVerifiedAt: new Date() })
-      .returning();
-    const [target] = await db
-      .insert(users)
-      .values({ email: 'target@example.test', passwordHash: hash, firstName: 'Tim', lastName: 'Target' })
-      .returning();
-    staffId = staff!.id;
-    targetId = target!.id;
-    await db.insert(userRoles).values([
-      { userId: staffId, role: 'job_editor' },
-      { userId: targetId, role: 'applicant' },
-    ]);
+    const staff = await createUser(db, {
+      email: 'editor@jobregio.test',
+      password,
+      firstName: 'Eda',
+      roles: ['job_editor'],
+    });
+    const target = await createUser(db, {
+      email: 'target@example.test',
+      password,
+      firstName: 'Tim',
+      lastName: 'Target',
+      verified: false,
+      roles: ['applicant'],
+    });
+    staffId = staff.id;
+    targetId = target.id;
   });
 
   it('lets staff act as a user, shows it on every page, ends with one click and audits both', async () => {
@@ -257,27 +233,13 @@ describe('masquerade', () => {
 
   it('lets staff act only as users whose highest role ranks below their own', async () => {
     const { db } = database.handle;
-    const hash = await hashPassword(password);
-    const people = await db
-      .insert(users)
-      .values(
-        ['root@jobregio.test', 'site-admin@jobregio.test', 'other-site-admin@jobregio.test'].map((email) => ({
-          email,
-          passwordHash: hash,
-          emailVerifiedAt: new Date(),
-        })),
-      )
-      .returning();
-    const [administrator, siteAdmin, otherSiteAdmin] = people as [
-      (typeof people)[0],
-      (typeof people)[0],
-      (typeof people)[0],
-    ];
-    await db.insert(userRoles).values([
-      { userId: administrator.id, role: 'administrator' },
-      { userId: siteAdmin.id, role: 'site_admin' },
-      { userId: otherSiteAdmin.id, role: 'site_admin' },
-    ]);
+    const administrator = await createUser(db, { email: 'root@jobregio.test', password, roles: ['administrator'] });
+    const siteAdmin = await createUser(db, { email: 'site-admin@jobregio.test', password, roles: ['site_admin'] });
+    const otherSiteAdmin = await createUser(db, {
+      email: 'other-site-admin@jobregio.test',
+      password,
+      roles: ['site_admin'],
+    });
     const audited = async () =>
       (await db.select().from(masqueradeAudit).where(eq(masqueradeAudit.staffUserId, siteAdmin.id))).length;
 

@@ -14,12 +14,12 @@ import { analyticsEvents } from '../../src/server/db/schema/analytics';
 import { users } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { BrowserSession } from '../support/browser-session';
+import { recruiterRegistrationForm, unique, uniqueEmail } from '../support/factories';
 import { startOidcProvider, type OidcAccount, type TestOidcProvider } from '../support/oidc-provider';
 import { reservePort, startServer, type RunningServer } from '../support/server';
 
 const google = { clientId: 'jobboard-test-google', clientSecret: 'jobboard-test-google-secret-0123456789' };
 const linkedin = { clientId: 'jobboard-test-linkedin', clientSecret: 'jobboard-test-linkedin-secret-012345678' };
-let sequence = 0;
 
 let oidc: TestOidcProvider;
 let server: RunningServer;
@@ -59,8 +59,6 @@ afterAll(async () => {
   await oidc?.stop();
   if (mailDir) rmSync(mailDir, { recursive: true, force: true });
 });
-
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++sequence}@example.test`;
 
 /** Adds a provider account and makes it the one the provider logs in next. */
 function providerAccount(account: OidcAccount): void {
@@ -177,21 +175,7 @@ async function registerWithPassword(email: string): Promise<void> {
   const password = 'correct-horse-battery';
   const response = await session.post('/de/user/register/recruiter', {
     csrfToken,
-    email,
-    password,
-    passwordConfirm: password,
-    salutation: 'ms',
-    firstName: 'Rita',
-    lastName: 'Recruiter',
-    phone: '+49 761 123456',
-    position: 'HR',
-    companyName: `Werkzeug ${sequence} GmbH`,
-    addressLine1: 'Hauptstraße 5',
-    addressLine2: '',
-    postalCode: '79098',
-    locality: 'Freiburg',
-    administrativeArea: 'Baden-Württemberg',
-    countryCode: 'de',
+    ...recruiterRegistrationForm({ email, password, companyName: `${unique('Werkzeug')} GmbH` }),
   });
   expect(response.status).toBe(303);
 }

@@ -6,13 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession, isHttpOnly, locationOf, parseSetCookie, sameSiteOf } from '../support/browser-session';
 import { firstLink, startMailServer, type TestMailServer } from '../support/mail';
+import { uniqueEmail } from '../support/factories';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let mail: TestMailServer;
 const password = 'correct-horse-battery';
-let sequence = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++sequence}@example.test`;
 
 beforeAll(async () => {
   mail = await startMailServer();

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditBalances, products, subscriptions } from '../../src/server/db/schema/commerce';
-import { organizations } from '../../src/server/db/schema/organizations';
-import { organizationMembers, users, type RoleId } from '../../src/server/db/schema/users';
+import type { RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import type { OperationData } from '../../src/lib/backend-client';
 import { getCredits, getSubscriptions } from '../../src/features/account/operations';
 import { createTestBackend, operationBody, type TestBackend } from '../support/backend';
+import { createOrganization, createUser } from '../support/factories';
 
 describe.each(testDialects)('Credits and subscriptions on %s', (dialect) => {
   let backend: TestBackend;
@@ -29,27 +28,25 @@ describe.each(testDialects)('Credits and subscriptions on %s', (dialect) => {
   beforeAll(async () => {
     backend = await createTestBackend(dialect);
     const { db } = backend.handle;
-    const [rita, rob, olga, nora, ann, sam] = await db
-      .insert(users)
-      .values(
-        ['rita', 'rob', 'olga', 'nora', 'ann', 'sam'].map((name) => ({ email: `${name}@example.com`, approved: true })),
-      )
-      .returning();
-    Object.assign(ids, { rita: rita!.id, rob: rob!.id, olga: olga!.id, nora: nora!.id, ann: ann!.id, sam: sam!.id });
-    const [acme, beta] = await db
-      .insert(organizations)
-      .values([
-        { name: 'Acme GmbH', frontend: 'tagblatt', ownerUserId: ids.olga },
-        { name: 'Beta AG', frontend: 'tagblatt', ownerUserId: ids.rob },
-      ])
-      .returning();
-    ids.acme = acme!.id;
-    ids.beta = beta!.id;
-    await db.insert(organizationMembers).values([
-      { organizationId: ids.acme, userId: ids.rita },
-      { organizationId: ids.beta, userId: ids.rob, isOwner: true },
-    ]);
-    await db.update(users).set({ activeOrganizationId: ids.acme }).where(eq(users.id, ids.rita));
+    // Roles come with the tokens (backend.tokenFor), as each test signs in.
+    for (const name of ['rita', 'rob', 'olga', 'nora', 'ann', 'sam'] as const) {
+      ids[name] = (await createUser(db, { email: `${name}@example.com`, approved: true, verified: false })).id;
+    }
+    ids.acme = (
+      await createOrganization(db, {
+        name: 'Acme GmbH',
+        owner: { id: ids.olga },
+        members: [{ id: ids.rita }],
+        activeFor: [{ id: ids.rita }],
+      })
+    ).id;
+    ids.beta = (
+      await createOrganization(db, {
+        name: 'Beta AG',
+        owner: { id: ids.rob },
+        members: [{ user: { id: ids.rob }, isOwner: true }],
+      })
+    ).id;
 
     await db.insert(creditBalances).values([
       {

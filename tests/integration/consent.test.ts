@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentInfoRevisions, consentInfos, consentRecords } from '../../src/server/db/schema/consent';
-import { users } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import { createTestBackend, type TestBackend } from '../support/backend';
+import { createUser } from '../support/factories';
 
 interface ConsentInfo {
   id: number;
@@ -47,12 +47,8 @@ describe.each(testDialects)('GDPR consent on %s', (dialect) => {
   beforeAll(async () => {
     backend = await createTestBackend(dialect);
     const { db } = backend.handle;
-    const [alice, bruno] = await db
-      .insert(users)
-      .values([{ email: 'alice@example.com' }, { email: 'bruno@example.com' }])
-      .returning();
-    ids.alice = alice!.id;
-    ids.bruno = bruno!.id;
+    ids.alice = (await createUser(db, { email: 'alice@example.com', verified: false })).id;
+    ids.bruno = (await createUser(db, { email: 'bruno@example.com', verified: false })).id;
     const [terms, privacy, newsletter, unwritten] = await db
       .insert(consentInfos)
       .values([

@@ -11,6 +11,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession } from '../support/browser-session';
 import { firstLink, startMailServer, type TestMailServer } from '../support/mail';
+import { uniqueEmail } from '../support/factories';
 import { startServer, type RunningServer } from '../support/server';
 
 const siteUrl = 'https://jobs.example.test';
@@ -18,8 +19,6 @@ const publicHost = 'jobs.example.test';
 let server: RunningServer;
 let mail: TestMailServer;
 let port: number;
-let sequence = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++sequence}@example.test`;
 
 beforeAll(async () => {
   mail = await startMailServer();

@@ -9,18 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAuthSession } from '../../src/server/auth/auth-sessions';
-import { issueBackendToken } from '../../src/server/auth/backend-token';
-import { hashPassword } from '../../src/server/auth/password';
 import type { Database } from '../../src/server/db/client';
 import { rateLimitCounters } from '../../src/server/db/schema/auth';
-import { organizationAttachments, organizations } from '../../src/server/db/schema/organizations';
-import { organizationMembers, userRoles, users, type RoleId } from '../../src/server/db/schema/users';
+import { organizationAttachments } from '../../src/server/db/schema/organizations';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { maxUploadBytes } from '../../src/server/http/body-limits';
 import { searchJobs } from '../../src/lib/operations/search';
 import { operationBody, type GraphQLResponseBody } from '../support/backend';
 import { BrowserSession } from '../support/browser-session';
+import { createOrganization, createUser, signInToken, type TestUser } from '../support/factories';
 import { startServer, type RunningServer } from '../support/server';
 
 const siteUrl = 'https://jobs.example';
@@ -28,25 +25,8 @@ const authSecret = 'graphql-hardening-secret-0123456789abcdef';
 const password = 'correct-horse-battery';
 const pdfBytes = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
-interface TestUser {
-  id: number;
-  email: string;
-  roles: RoleId[];
-}
-
-async function insertUser(db: Database, email: string, roles: RoleId[], verified = true): Promise<TestUser> {
-  const [user] = await db
-    .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), emailVerifiedAt: verified ? new Date() : null })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
-  return { id: user.id, email, roles };
-}
-
 /** A backend token as sign-in issues it: with a session row of its own (src/server/auth/auth-sessions.ts). */
-const tokenFor = async (db: Database, user: TestUser) =>
-  issueBackendToken(new TextEncoder().encode(authSecret), { ...user, sessionId: await createAuthSession(db, user.id) });
+const tokenFor = (db: Database, user: TestUser) => signInToken(db, new TextEncoder().encode(authSecret), user);
 
 function postGraphQL(server: RunningServer, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${server.url}/graphql`, {
@@ -106,21 +86,14 @@ describe('one server', () => {
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     const { db } = database.handle;
-    owner = await insertUser(db, 'owner@draft.test', ['recruiter']);
-    member = await insertUser(db, 'member@draft.test', ['recruiter']);
-    stranger = await insertUser(db, 'someone@else.test', ['recruiter']);
-    unverified = await insertUser(db, 'new@initech.test', ['recruiter'], false);
-    const insertOrganization = async (name: string, published: boolean, ownerUserId: number) => {
-      const [organization] = await db
-        .insert(organizations)
-        .values({ frontend: 'tagblatt', name, published, ownerUserId })
-        .returning();
-      if (!organization) throw new Error('organization not inserted');
-      return organization;
-    };
-    draft = await insertOrganization('Entwurf GmbH', false, owner.id);
-    initech = await insertOrganization('Initech', true, unverified.id);
-    await db.insert(organizationMembers).values({ organizationId: draft.id, userId: member.id });
+    const recruiter = (email: string, verified = true) =>
+      createUser(db, { email, password, verified, roles: ['recruiter'] });
+    owner = await recruiter('owner@draft.test');
+    member = await recruiter('member@draft.test');
+    stranger = await recruiter('someone@else.test');
+    unverified = await recruiter('new@initech.test', false);
+    draft = await createOrganization(db, { name: 'Entwurf GmbH', published: false, owner, members: [member] });
+    initech = await createOrganization(db, { name: 'Initech', published: true, owner: unverified });
 
     // A partial file an interrupted upload left behind before this server started.
     uploadDir = await mkdtemp(join(tmpdir(), 'jobboard-hardening-uploads-'));
@@ -341,8 +314,9 @@ describe('rate limits shared by two processes on one PostgreSQL database', () =>
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    uploader = await insertUser(database.handle.db, 'uploader@limits.test', ['recruiter']);
-    otherUploader = await insertUser(database.handle.db, 'other@limits.test', ['recruiter']);
+    const recruiter = (email: string) => createUser(database.handle.db, { email, password, roles: ['recruiter'] });
+    uploader = await recruiter('uploader@limits.test');
+    otherUploader = await recruiter('other@limits.test');
     // One after the other: each start migrates the database.
     first = await startServer(env());
     second = await startServer(env());

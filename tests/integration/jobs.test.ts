@@ -5,32 +5,22 @@ import { pathAliases } from '../../src/server/db/schema/content';
 import {
   jobEmploymentTypes,
   jobLanguages,
-  jobLocations,
   jobOccupationalFields,
   jobs,
   jobSkills,
-  type NewJob,
+  type Job,
 } from '../../src/server/db/schema/jobs';
 import { organizationIndustries, organizations } from '../../src/server/db/schema/organizations';
 import { taxonomyTerms, type Vocabulary } from '../../src/server/db/schema/taxonomy';
-import { organizationMembers, userRoles, users, type RoleId } from '../../src/server/db/schema/users';
+import type { RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import { getJob } from '../../src/lib/operations/content';
 import { createTestBackend, operationBody, type TestBackend } from '../support/backend';
+import { createJob, createOrganization, createUser, type JobOptions, type TestUser } from '../support/factories';
 
 const day = 24 * 60 * 60 * 1000;
 const now = Date.now();
 const daysAgo = (days: number) => new Date(now - days * day);
-
-async function insertUser(db: Database, email: string, roles: RoleId[]) {
-  const [user] = await db
-    .insert(users)
-    .values({ email, firstName: email.split('@')[0], emailVerifiedAt: new Date(), approved: true })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
-  return { id: user.id, roles };
-}
 
 async function insertTerm(db: Database, vocabulary: Vocabulary, slug: string, labelDe: string, labelEn: string) {
   const [term] = await db.insert(taxonomyTerms).values({ vocabulary, slug, labelDe, labelEn }).returning();
@@ -39,22 +29,24 @@ async function insertTerm(db: Database, vocabulary: Vocabulary, slug: string, la
 }
 
 interface Fixture {
-  owner: { id: number; roles: RoleId[] };
-  member: { id: number; roles: RoleId[] };
-  otherRecruiter: { id: number; roles: RoleId[] };
-  applicant: { id: number; roles: RoleId[] };
-  staff: { id: number; roles: RoleId[] };
+  owner: TestUser;
+  member: TestUser;
+  otherRecruiter: TestUser;
+  applicant: TestUser;
+  staff: TestUser;
   jobIds: Record<'open' | 'expired' | 'archived' | 'review' | 'scheduled' | 'aliased', number>;
   openCount: number;
 }
 
 /** Four organizations, 24 open jobs spread over them, and one job of every other kind. */
 async function insertFixture(db: Database): Promise<Fixture> {
-  const owner = await insertUser(db, 'owner@acme.test', ['recruiter']);
-  const member = await insertUser(db, 'member@acme.test', ['recruiter']);
-  const otherRecruiter = await insertUser(db, 'other@globex.test', ['recruiter']);
-  const applicant = await insertUser(db, 'applicant@example.test', ['applicant']);
-  const staff = await insertUser(db, 'editor@jobboard.test', ['job_editor']);
+  const user = (email: string, roles: RoleId[]) =>
+    createUser(db, { email, firstName: email.split('@')[0], approved: true, roles });
+  const owner = await user('owner@acme.test', ['recruiter']);
+  const member = await user('member@acme.test', ['recruiter']);
+  const otherRecruiter = await user('other@globex.test', ['recruiter']);
+  const applicant = await user('applicant@example.test', ['applicant']);
+  const staff = await user('editor@jobboard.test', ['job_editor']);
 
   const fullTime = await insertTerm(db, 'employment_type', 'full-time', 'Vollzeit', 'Full time');
   const partTime = await insertTerm(db, 'employment_type', 'part-time', 'Teilzeit', 'Part time');
@@ -69,22 +61,21 @@ async function insertFixture(db: Database): Promise<Fixture> {
   const software = await insertTerm(db, 'industry', 'software', 'Software', 'Software');
   const health = await insertTerm(db, 'industry', 'health', 'Gesundheitswesen', 'Healthcare');
 
-  const organizationRows = await db
-    .insert(organizations)
-    .values(
-      ['Acme GmbH', 'Globex AG', 'Initech KG', 'Umbrella e.V.'].map((name, index) => ({
+  const organizationRows = [];
+  for (const [index, name] of ['Acme GmbH', 'Globex AG', 'Initech KG', 'Umbrella e.V.'].entries()) {
+    organizationRows.push(
+      await createOrganization(db, {
         name,
-        frontend: 'tagblatt' as const,
         published: true,
         logoUrl: `https://cdn.example.test/logos/${index}.png`,
         path: `/organization/${name.split(' ')[0]!.toLowerCase()}`,
-        ownerUserId: index === 0 ? owner.id : index === 1 ? otherRecruiter.id : null,
-      })),
-    )
-    .returning();
+        owner: [owner, otherRecruiter][index],
+        members: index === 0 ? [member] : [],
+      }),
+    );
+  }
   const [acme, globex] = organizationRows;
   if (!acme || !globex) throw new Error('organizations not inserted');
-  await db.insert(organizationMembers).values({ organizationId: acme.id, userId: member.id });
   await db
     .insert(organizationIndustries)
     .values(
@@ -93,49 +84,29 @@ async function insertFixture(db: Database): Promise<Fixture> {
       ]),
     );
 
-  const base = (organization: { id: number; name: string }, overrides: Partial<NewJob>): NewJob => ({
-    title: 'Job',
-    organizationId: organization.id,
-    organizationName: organization.name,
-    frontend: 'tagblatt',
-    state: 'published',
-    publishedAt: daysAgo(1),
-    ...overrides,
-  });
-
-  const openRows = await db
-    .insert(jobs)
-    .values(
-      Array.from({ length: 24 }, (_, index) =>
-        base(organizationRows[index % organizationRows.length]!, {
-          title: `Open job ${String(index).padStart(2, '0')}`,
-          // Job 00 is the newest.
-          publishedAt: new Date(now - (index + 1) * 60 * 60 * 1000),
-          expiresAt: index % 3 === 0 ? null : new Date(now + 30 * day),
-          remoteOptionId: index % 2 === 0 ? remote.id : hybrid.id,
-          salaryMin: 40000 + index * 1000,
-          salaryMax: 60000 + index * 1000,
-          currencyCode: 'EUR',
-          salaryUnit: 'year',
-        }),
-      ),
-    )
-    .returning({ id: jobs.id });
-  await db.insert(jobLocations).values(
-    openRows.flatMap((job, index) => [
-      {
-        jobId: job.id,
-        locality: 'Tübingen',
-        postalCode: '72070',
-        countryCode: 'DE',
-        latitude: 48.52,
-        longitude: 9.05,
-      },
-      ...(index % 2 === 0
-        ? [{ jobId: job.id, locality: 'Stuttgart', countryCode: 'DE', latitude: 48.78, longitude: 9.18, weight: 1 }]
-        : []),
-    ]),
-  );
+  const openRows: Job[] = [];
+  for (let index = 0; index < 24; index += 1) {
+    openRows.push(
+      await createJob(db, {
+        organization: organizationRows[index % organizationRows.length]!,
+        title: `Open job ${String(index).padStart(2, '0')}`,
+        // Job 00 is the newest.
+        publishedAt: new Date(now - (index + 1) * 60 * 60 * 1000),
+        expiresAt: index % 3 === 0 ? null : new Date(now + 30 * day),
+        remoteOptionId: index % 2 === 0 ? remote.id : hybrid.id,
+        salaryMin: 40000 + index * 1000,
+        salaryMax: 60000 + index * 1000,
+        currencyCode: 'EUR',
+        salaryUnit: 'year',
+        locations: [
+          { locality: 'Tübingen', postalCode: '72070', countryCode: 'DE', latitude: 48.52, longitude: 9.05 },
+          ...(index % 2 === 0
+            ? [{ locality: 'Stuttgart', countryCode: 'DE', latitude: 48.78, longitude: 9.18, weight: 1 }]
+            : []),
+        ],
+      }),
+    );
+  }
   await db
     .insert(jobEmploymentTypes)
     .values(openRows.map((job, index) => ({ jobId: job.id, termId: index % 2 === 0 ? fullTime.id : partTime.id })));
@@ -146,11 +117,8 @@ async function insertFixture(db: Database): Promise<Fixture> {
     ]),
   );
 
-  const special = async (overrides: Partial<NewJob>, organization: { id: number; name: string } = acme) => {
-    const [row] = await db.insert(jobs).values(base(organization, overrides)).returning({ id: jobs.id });
-    if (!row) throw new Error('job not inserted');
-    return row.id;
-  };
+  const special = async (overrides: Omit<JobOptions, 'organization'>) =>
+    (await createJob(db, { organization: acme, title: 'Job', publishedAt: daysAgo(1), ...overrides })).id;
   const aliased = await special({
     title: 'Senior TypeScript Developer (m/w/d)',
     description: '<p>Wir suchen Verstärkung.</p>',

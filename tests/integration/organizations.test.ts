@@ -5,8 +5,6 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConstants } from '../../brands/constants';
-import type { Database } from '../../src/server/db/client';
-import { jobs } from '../../src/server/db/schema/jobs';
 import {
   organizationAttachments,
   organizationBenefits,
@@ -18,10 +16,8 @@ import {
   organizationOccupations,
   organizations,
   organizationVideos,
-  type NewOrganization,
 } from '../../src/server/db/schema/organizations';
 import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
-import { organizationMembers, userRoles, users, type RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import { createLoaders } from '../../src/server/graphql/loaders';
 import { maxUploadBytes } from '../../src/server/http/body-limits';
@@ -32,25 +28,7 @@ import {
 import { readOrganizationAttachment } from '../../src/server/modules/organizations/read-organization-attachment';
 import { readFile } from '../../src/server/storage/file-storage';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
-
-type TestUser = { id: number; roles: RoleId[] };
-
-async function insertUser(db: Database, email: string, roles: RoleId[], options: { verified?: boolean } = {}) {
-  const emailVerifiedAt = options.verified === false ? null : new Date();
-  const [user] = await db.insert(users).values({ email, emailVerifiedAt }).returning();
-  if (!user) throw new Error('user not inserted');
-  if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
-  return { id: user.id, roles };
-}
-
-async function insertOrganization(db: Database, values: Partial<NewOrganization> & { name: string }) {
-  const [organization] = await db
-    .insert(organizations)
-    .values({ frontend: 'tagblatt', ...values })
-    .returning();
-  if (!organization) throw new Error('organization not inserted');
-  return organization;
-}
+import { createJob, createOrganization, createUser, type TestUser } from '../support/factories';
 
 const pdfBytes = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -77,20 +55,22 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
     backend = await createTestBackend(dialect);
     const { db } = backend.handle;
 
-    owner = await insertUser(db, 'owner@acme.test', ['recruiter']);
-    member = await insertUser(db, 'member@acme.test', ['recruiter']);
-    otherRecruiter = await insertUser(db, 'owner@globex.test', ['recruiter']);
-    applicant = await insertUser(db, 'applicant@example.test', ['applicant']);
-    staff = await insertUser(db, 'admin@jobboard.test', ['administrator']);
-    unverified = await insertUser(db, 'new@initech.test', ['recruiter'], { verified: false });
+    owner = await createUser(db, { email: 'owner@acme.test', roles: ['recruiter'] });
+    member = await createUser(db, { email: 'member@acme.test', roles: ['recruiter'] });
+    otherRecruiter = await createUser(db, { email: 'owner@globex.test', roles: ['recruiter'] });
+    applicant = await createUser(db, { email: 'applicant@example.test', roles: ['applicant'] });
+    staff = await createUser(db, { email: 'admin@jobboard.test', roles: ['administrator'] });
+    unverified = await createUser(db, { email: 'new@initech.test', roles: ['recruiter'], verified: false });
 
-    acme = await insertOrganization(db, {
+    // The owner owns Acme and the draft; they are a plain member of Acme Labs, which is their active one.
+    acme = await createOrganization(db, {
       name: 'Acme GmbH',
       alternativeName: 'ACME',
       path: '/organization/acme',
       published: true,
       featured: true,
-      ownerUserId: owner.id,
+      owner,
+      members: [member],
       logoUrl: 'https://cdn.example.test/acme.png',
       coverUrl: 'https://cdn.example.test/acme-cover.jpg',
       website: 'https://acme.test',
@@ -109,26 +89,26 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
       postalCode: '72070',
       administrativeArea: 'BW',
     });
-    acmeLabs = await insertOrganization(db, { name: 'Acme Labs', path: '/organization/acme-labs', published: true });
-    draft = await insertOrganization(db, {
+    acmeLabs = await createOrganization(db, {
+      name: 'Acme Labs',
+      path: '/organization/acme-labs',
+      published: true,
+      members: [owner],
+      activeFor: [owner],
+    });
+    draft = await createOrganization(db, {
       name: 'Acme Entwurf',
       path: '/organization/acme-entwurf',
       published: false,
+      owner,
+      members: [member],
     });
-    globex = await insertOrganization(db, {
+    globex = await createOrganization(db, {
       name: 'Globex AG',
       path: '/organization/globex',
       published: true,
-      ownerUserId: otherRecruiter.id,
+      owner: otherRecruiter,
     });
-    // The owner owns Acme and the draft; they are a plain member of Acme Labs, which is their active one.
-    await db.update(organizations).set({ ownerUserId: owner.id }).where(eq(organizations.id, draft.id));
-    await db.insert(organizationMembers).values([
-      { organizationId: acmeLabs.id, userId: owner.id },
-      { organizationId: acme.id, userId: member.id },
-      { organizationId: draft.id, userId: member.id },
-    ]);
-    await db.update(users).set({ activeOrganizationId: acmeLabs.id }).where(eq(users.id, owner.id));
 
     const terms = await db
       .insert(taxonomyTerms)
@@ -170,14 +150,16 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
       longitude: 9.2,
     });
     await db.insert(organizationFaqs).values({ organizationId: acme.id, question: 'Remote?', answer: 'Ja.' });
-    const job = { organizationId: acme.id, frontend: 'tagblatt' as const, title: 'Job' };
-    await db.insert(jobs).values([
-      { ...job, state: 'published' },
-      { ...job, state: 'published', expiresAt: new Date(Date.now() + 86_400_000) },
-      { ...job, state: 'published', expiresAt: new Date(Date.now() - 86_400_000) },
-      { ...job, state: 'archived' },
-      { ...job, state: 'needs_review' },
-    ]);
+    // Two open jobs, one expired, one archived, one in review.
+    for (const job of [
+      { state: 'published' },
+      { state: 'published', expiresAt: new Date(Date.now() + 86_400_000) },
+      { state: 'published', expiresAt: new Date(Date.now() - 86_400_000) },
+      { state: 'archived' },
+      { state: 'needs_review', publishedAt: null },
+    ] as const) {
+      await createJob(db, { organization: acme, ...job });
+    }
   });
   afterAll(async () => {
     await backend?.dispose();
@@ -562,7 +544,7 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
     it('accepts a file of exactly 50 MiB (52,428,800 bytes) over multipart', async () => {
       expect(defaultConstants.attachments.maxBytes).toBe(maxUploadBytes);
       const { db } = backend.handle;
-      const roomy = await insertOrganization(db, { name: 'Roomy GmbH', published: true, ownerUserId: owner.id });
+      const roomy = await createOrganization(db, { name: 'Roomy GmbH', published: true, owner });
       const exact = new Uint8Array(maxUploadBytes).fill(0x20);
       exact.set(pdfBytes);
       const { body } = await upload({ organizationId: roomy.id, bytes: exact, fileName: 'exact.pdf', user: owner });
@@ -574,7 +556,7 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
 
     it('refuses users without a confirmed e-mail address, in their language, storing nothing', async () => {
       const { db } = backend.handle;
-      const initech = await insertOrganization(db, { name: 'Initech', published: true, ownerUserId: unverified.id });
+      const initech = await createOrganization(db, { name: 'Initech', published: true, owner: unverified });
       const before = await storedFiles();
       const english = await upload({
         organizationId: initech.id,
@@ -613,7 +595,7 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
 
     it('keeps an organization within 100 files and 500 MiB, up to the last byte', async () => {
       const { db } = backend.handle;
-      const full = await insertOrganization(db, { name: 'Voll GmbH', published: true, ownerUserId: owner.id });
+      const full = await createOrganization(db, { name: 'Voll GmbH', published: true, owner });
       const existing = (index: number, sizeBytes: number) => ({
         organizationId: full.id,
         fileName: `old-${index}.pdf`,

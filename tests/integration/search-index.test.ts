@@ -6,12 +6,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandId } from '../../brands';
-import { jobLocations, jobs } from '../../src/server/db/schema/jobs';
+import { jobs } from '../../src/server/db/schema/jobs';
 import { organizations } from '../../src/server/db/schema/organizations';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../src/server/db/testing';
 import { searchJobs, type JobSearchRequest, type JobSearchResult } from '../../src/server/search';
 import { currentJobIndex, parseVector, readSearchRevision } from '../../src/server/search/job-index';
 import { seedDatabase } from '../../src/server/seed/seed-database';
+import { createJob } from '../support/factories';
 
 const stuttgart = { lat: 48.7758, lon: 9.1829 };
 const freiburg = { lat: 47.999, lon: 7.8421 };
@@ -138,35 +139,28 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     expect(await readSearchRevision(db())).toBe(before);
 
     const [organization] = await db().select({ id: organizations.id }).from(organizations).limit(1);
-    const [job] = await db()
-      .insert(jobs)
-      .values({
-        title: 'Zeppelinpilotin (m/w/d)',
-        description: '<p>Rundflüge über dem Bodensee.</p>',
-        organizationId: organization!.id,
-        frontend: 'tagblatt',
-        state: 'published',
-        publishedAt: new Date(Date.now() - 60_000),
-      })
-      .returning({ id: jobs.id });
-    await db()
-      .insert(jobLocations)
-      .values({ jobId: job!.id, latitude: 47.6567, longitude: 9.4797, locality: 'Friedrichshafen', countryCode: 'DE' });
+    const job = await createJob(db(), {
+      organization: organization!,
+      title: 'Zeppelinpilotin (m/w/d)',
+      description: '<p>Rundflüge über dem Bodensee.</p>',
+      publishedAt: new Date(Date.now() - 60_000),
+      locations: [{ latitude: 47.6567, longitude: 9.4797, locality: 'Friedrichshafen', countryCode: 'DE' }],
+    });
     expect(await readSearchRevision(db())).not.toBe(before);
 
     // The copy is older now: the search must not use it.
     const auto = await search('tagblatt', { search: 'Zeppelinpilotin' }, 'auto');
-    expect(auto.items.map((item) => item.jobId)).toEqual([job!.id]);
+    expect(auto.items.map((item) => item.jobId)).toEqual([job.id]);
     const caughtUp = await search(
       'tagblatt',
       { search: 'Zeppelin', location: { lat: 47.6567, lon: 9.4797, radiusKm: 5 } },
       'index',
     );
-    expect(caughtUp.items.map((item) => item.jobId)).toEqual([job!.id]);
+    expect(caughtUp.items.map((item) => item.jobId)).toEqual([job.id]);
     expect((await currentJobIndex(db()))?.revision).toBe(await readSearchRevision(db()));
 
     // Unpublishing takes it out again.
-    await db().update(jobs).set({ state: 'archived' }).where(eq(jobs.id, job!.id));
+    await db().update(jobs).set({ state: 'archived' }).where(eq(jobs.id, job.id));
     expect((await search('tagblatt', { search: 'Zeppelinpilotin' }, 'index')).total).toBe(0);
   });
 });

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { jobEmploymentTypes, jobLocations, jobs, type NewJob } from '../../src/server/db/schema/jobs';
-import { organizations } from '../../src/server/db/schema/organizations';
+import { jobEmploymentTypes } from '../../src/server/db/schema/jobs';
 import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
 import { testDialects } from '../../src/server/db/testing';
 import { setDefaultSearchEngine } from '../../src/server/search';
 import { seedDatabase } from '../../src/server/seed/seed-database';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
+import { createJob, createOrganization, type JobOptions } from '../support/factories';
 
 const day = 24 * 60 * 60 * 1000;
 const now = Date.now();
@@ -88,44 +88,30 @@ interface Fixture {
 
 /** Hand-made jobs for exact assertions, next to the seeded ones. */
 async function insertFixture(db: Database): Promise<Fixture> {
-  const [organization] = await db
-    .insert(organizations)
-    .values({ name: 'Suchtest Klinikum gGmbH', frontend: 'tagblatt', published: true })
-    .returning();
-  if (!organization) throw new Error('organization not inserted');
+  const organization = await createOrganization(db, { name: 'Suchtest Klinikum gGmbH', published: true });
   const [fullTime] = await db
     .select()
     .from(taxonomyTerms)
     .where(and(eq(taxonomyTerms.vocabulary, 'employment_type'), eq(taxonomyTerms.slug, 'vollzeit')));
   if (!fullTime) throw new Error('seeded employment type missing');
 
-  const insert = async (overrides: Partial<NewJob>, places: { lat: number; lon: number; area?: string }[]) => {
-    const [job] = await db
-      .insert(jobs)
-      .values({
-        title: 'Job',
-        organizationId: organization.id,
-        organizationName: organization.name,
-        frontend: 'tagblatt',
-        state: 'published',
-        publishedAt: new Date(now - 2 * day),
-        description: '<p>Wir freuen uns auf Ihre Bewerbung.</p>',
-        ...overrides,
-      })
-      .returning({ id: jobs.id });
-    if (!job) throw new Error('job not inserted');
-    if (places.length > 0) {
-      await db.insert(jobLocations).values(
-        places.map((place, weight) => ({
-          jobId: job.id,
-          latitude: place.lat,
-          longitude: place.lon,
-          countryCode: 'DE',
-          administrativeArea: place.area ?? 'Baden-Württemberg',
-          weight,
-        })),
-      );
-    }
+  const insert = async (
+    overrides: Omit<JobOptions, 'organization'>,
+    places: { lat: number; lon: number; area?: string }[],
+  ) => {
+    const job = await createJob(db, {
+      organization,
+      title: 'Job',
+      publishedAt: new Date(now - 2 * day),
+      description: '<p>Wir freuen uns auf Ihre Bewerbung.</p>',
+      locations: places.map((place) => ({
+        latitude: place.lat,
+        longitude: place.lon,
+        countryCode: 'DE',
+        administrativeArea: place.area ?? 'Baden-Württemberg',
+      })),
+      ...overrides,
+    });
     await db.insert(jobEmploymentTypes).values({ jobId: job.id, termId: fullTime.id });
     return job.id;
   };

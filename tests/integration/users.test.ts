@@ -1,30 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { organizations } from '../../src/server/db/schema/organizations';
-import { organizationMembers, userRoles, users, type NewUser, type RoleId } from '../../src/server/db/schema/users';
+import { userRoles, users } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
 import * as account from '../../src/features/account/operations';
 import { createTestBackend, type TestBackend } from '../support/backend';
-
-type TestUser = { id: number; roles: RoleId[] };
-
-async function insertUser(
-  db: Database,
-  values: Partial<NewUser> & { email: string },
-  roles: { role: RoleId; targetId?: string }[],
-): Promise<TestUser> {
-  const [user] = await db.insert(users).values(values).returning();
-  if (!user) throw new Error('user not inserted');
-  if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, ...role })));
-  return { id: user.id, roles: roles.map((role) => role.role) };
-}
-
-async function insertOrganization(db: Database, name: string, ownerUserId: number | null = null) {
-  const [organization] = await db.insert(organizations).values({ name, frontend: 'tagblatt', ownerUserId }).returning();
-  if (!organization) throw new Error('organization not inserted');
-  return organization;
-}
+import { createOrganization, createUser, type TestUser } from '../support/factories';
 
 describe.each(testDialects)('users on %s', (dialect) => {
   let backend: TestBackend;
@@ -39,37 +19,46 @@ describe.each(testDialects)('users on %s', (dialect) => {
     backend = await createTestBackend(dialect);
     const { db } = backend.handle;
     const verified = new Date('2026-01-15T10:00:00Z');
-    applicant = await insertUser(
-      db,
-      { email: 'anna@example.test', firstName: 'Anna', lastName: 'Schmidt', emailVerifiedAt: verified, approved: true },
-      [{ role: 'applicant' }],
-    );
-    unverifiedApplicant = await insertUser(db, { email: 'ben@example.test', approved: true }, [{ role: 'applicant' }]);
-    recruiter = await insertUser(
-      db,
-      { email: 'rita@acme.test', firstName: 'Rita', displayName: 'Rita von Acme', emailVerifiedAt: verified },
-      [{ role: 'recruiter', targetId: 'acme' }],
-    );
-    member = await insertUser(db, { email: 'max@acme.test', lastName: 'Muster', emailVerifiedAt: verified }, [
-      { role: 'recruiter' },
-    ]);
-    staff = await insertUser(db, { email: 'admin@jobboard.test', emailVerifiedAt: verified, approved: true }, [
-      { role: 'administrator' },
-      { role: 'applicant' },
-    ]);
+    applicant = await createUser(db, {
+      email: 'anna@example.test',
+      firstName: 'Anna',
+      lastName: 'Schmidt',
+      emailVerifiedAt: verified,
+      approved: true,
+      roles: ['applicant'],
+    });
+    unverifiedApplicant = await createUser(db, {
+      email: 'ben@example.test',
+      verified: false,
+      approved: true,
+      roles: ['applicant'],
+    });
+    recruiter = await createUser(db, {
+      email: 'rita@acme.test',
+      firstName: 'Rita',
+      displayName: 'Rita von Acme',
+      emailVerifiedAt: verified,
+      roles: [{ role: 'recruiter', targetId: 'acme' }],
+    });
+    member = await createUser(db, {
+      email: 'max@acme.test',
+      lastName: 'Muster',
+      emailVerifiedAt: verified,
+      roles: ['recruiter'],
+    });
+    staff = await createUser(db, {
+      email: 'admin@jobboard.test',
+      emailVerifiedAt: verified,
+      approved: true,
+      roles: ['administrator', 'applicant'],
+    });
 
-    const owned = await insertOrganization(db, 'Acme GmbH', recruiter.id);
-    const second = await insertOrganization(db, 'Acme Labs', recruiter.id);
-    const memberOf = await insertOrganization(db, 'Initech KG');
-    const foreign = await insertOrganization(db, 'Globex AG');
-    organizationIds = { owned: owned.id, memberOf: memberOf.id, foreign: foreign.id, second: second.id };
-    await db.insert(organizationMembers).values([
-      { organizationId: memberOf.id, userId: recruiter.id },
-      { organizationId: memberOf.id, userId: member.id },
-    ]);
+    const owned = await createOrganization(db, { name: 'Acme GmbH', owner: recruiter });
+    const second = await createOrganization(db, { name: 'Acme Labs', owner: recruiter });
+    const memberOf = await createOrganization(db, { name: 'Initech KG', members: [recruiter, member] });
     // The member's active organization is one they no longer belong to; staff may act for any.
-    await db.update(users).set({ activeOrganizationId: foreign.id }).where(eq(users.id, member.id));
-    await db.update(users).set({ activeOrganizationId: foreign.id }).where(eq(users.id, staff.id));
+    const foreign = await createOrganization(db, { name: 'Globex AG', activeFor: [member, staff] });
+    organizationIds = { owned: owned.id, memberOf: memberOf.id, foreign: foreign.id, second: second.id };
   });
   afterAll(() => backend?.dispose());
 

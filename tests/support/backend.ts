@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { brands } from '../../brands';
-import { createAuthSession } from '../../src/server/auth/auth-sessions';
 import type { TypedOperation } from '../../src/lib/backend-client';
 import { issueBackendToken } from '../../src/server/auth/backend-token';
 import { userRoles, users, type RoleId } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase, type TestDialect } from '../../src/server/db/testing';
 import type { ServerContext } from '../../src/server/graphql/context';
 import { createGraphQLServer, type GraphQLServer } from '../../src/server/graphql/yoga';
+import { signInToken } from './factories';
 
 export const testSecret = new TextEncoder().encode('integration-test-secret-0123456789abcdef');
 
@@ -103,8 +103,8 @@ export async function createTestBackend(
       // Sign-in opens a session row; a user that does not exist gets an id no row has.
       const { db } = database.handle;
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, user.id));
-      const sessionId = existing ? await createAuthSession(db, user.id) : randomUUID();
-      return issueBackendToken(testSecret, { ...user, sessionId }, issuedAt);
+      if (existing) return signInToken(db, testSecret, user, issuedAt);
+      return issueBackendToken(testSecret, { ...user, sessionId: randomUUID() }, issuedAt);
     },
   };
 }
