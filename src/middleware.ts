@@ -5,10 +5,12 @@ import { recordDispatch } from './features/analytics/dispatch';
 import { dispatchEventOf, withoutDispatch } from './lib/analytics/dispatch';
 import { localizePath, resolveRequest } from './lib/routing/resolve-request';
 import { isPagePath, requiresSignIn } from './lib/routing/route-table';
+import { visitorSearch } from './lib/routing/site-paths';
 import { createSiteBackend } from './server/backend';
 import { getBrand } from './server/brand';
-import { expiredSessionCookies, readSessionCookie } from './server/auth/session-flows';
+import { expiredSessionCookies, hasSessionCookie, readSessionCookie } from './server/auth/session-flows';
 import { securityHeaders } from './server/http/security-headers';
+import { answerAnonymousPage, getPageCache } from './server/page-cache';
 import { publicOrigin } from './server/public-origin';
 
 /** The visitor's address for the backend's rate limits and audit rows; null where Astro has none. */
@@ -83,6 +85,20 @@ const routing = defineMiddleware((context, next) => {
 });
 
 /**
+ * Anonymous GET and HEAD requests of pages: answered from the page cache when it holds the page at the
+ * current content version, else rendered and kept when every anonymous visitor may see the answer
+ * (decision 0015). Requests with a session cookie pass by: nobody sees a page rendered for someone else.
+ */
+const pageCache = defineMiddleware(async (context, next) => {
+  const { request } = context;
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !isPagePath(context.url.pathname)) return next();
+  if (hasSessionCookie(request)) return next();
+  const { locale, requestPath } = context.locals;
+  const key = `${locale} ${requestPath}${visitorSearch(context.url)}`;
+  return answerAnonymousPage(request, key, await getPageCache(), next);
+});
+
+/**
  * The session of every page request (not of endpoints and files: route-table.ts): decoded from the session
  * cookie, its backend token handed to the backend client, the user loaded through getUser. A token the
  * backend refuses, or a user it cannot load, sends the visitor to /user/logout (SPEC section 8).
@@ -152,4 +168,4 @@ const session = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(securityHeaderFallback, routing, session);
+export const onRequest = sequence(securityHeaderFallback, routing, pageCache, session);

@@ -111,6 +111,13 @@ const configSchema = z
     RATE_LIMIT_GRAPHQL_PER_MINUTE: limitCount(600, 1_000_000),
     RATE_LIMIT_AUTH_LOG_PER_MINUTE: limitCount(30, 1_000_000),
     RATE_LIMIT_UPLOADS_PER_HOUR: limitCount(30, 1_000_000),
+    /** Memory for rendered anonymous pages (src/server/page-cache); 0 turns the cache off. */
+    PAGE_CACHE_MB: z.coerce
+      .number({ error: 'expected a whole number of megabytes from 0 to 4096' })
+      .int({ error: 'expected a whole number of megabytes from 0 to 4096' })
+      .min(0, { error: 'expected a whole number of megabytes from 0 to 4096' })
+      .max(4096, { error: 'expected a whole number of megabytes from 0 to 4096' })
+      .default(32),
   })
   .superRefine((config, context) => {
     // Several processes share a PostgreSQL database, so they must share one signing secret too; only the

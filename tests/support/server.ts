@@ -11,6 +11,8 @@ export interface RunningServer {
   output: () => string;
   /** Stops the server and starts it again on the same data directory. */
   restart: () => Promise<RunningServer>;
+  /** Stops the server and keeps its data directory (to change it before starting a server on it again). */
+  halt: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function startServer(
     url,
     process: child,
     output: () => log,
+    halt,
     restart: async () => {
       await halt();
       // The same port again when it was chosen by the caller (SITE_URL may name it).

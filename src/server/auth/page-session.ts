@@ -34,3 +34,12 @@ export async function readSessionCookie(request: Request): Promise<SessionCookie
     return state;
   }
 }
+
+/**
+ * Whether the request carries a session cookie at all, valid or not: such a request is never answered from,
+ * nor kept in, the page cache (src/server/page-cache), so no visitor ever sees a page rendered for another.
+ */
+export function hasSessionCookie(request: Request): boolean {
+  const cookies = parseCookieHeader(request.headers.get('cookie'));
+  return joinSessionChunks(cookies, sessionCookieName(usesSecureCookies())) !== undefined;
+}

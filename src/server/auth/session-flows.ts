@@ -12,7 +12,7 @@ import type { SessionClaims } from './session-claims.ts';
 import { callbackUrlCookieName, clearSessionCookies } from './session-cookies.ts';
 import { redirectWithCookies, sessionSetCookies } from './session-writer.ts';
 
-export { readSessionCookie, type SessionCookieState } from './page-session.ts';
+export { hasSessionCookie, readSessionCookie, type SessionCookieState } from './page-session.ts';
 export { checkPageCsrf, pageCsrfToken } from './page-csrf.ts';
 
 /** A session opened by the backend (the GraphQL type SessionGrant). */

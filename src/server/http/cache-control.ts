@@ -14,3 +14,10 @@ export const revalidatedCacheControl = 'public, max-age=0';
  * the background (a 304 when unchanged). Their URL carries no version, so they cannot be immutable.
  */
 export const logoCacheControl = 'public, max-age=86400, stale-while-revalidate=2592000';
+
+/**
+ * Pages every anonymous visitor sees alike (src/server/page-cache): browsers revalidate each use (a 304 when
+ * the tag still matches); shared caches (a CDN) keep them 30 s and serve them a minute longer while they
+ * revalidate. A CDN must pass requests with a session cookie through (decision 0015).
+ */
+export const anonymousPageCacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';

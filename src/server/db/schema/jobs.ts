@@ -154,6 +154,9 @@ export const jobs = pgTable(
     check('jobs_duration_days_check', sql`${table.durationDays} > 0`),
     index('jobs_state_published_at_idx').on(table.state, table.publishedAt.desc()),
     index('jobs_organization_id_idx').on(table.organizationId),
+    // The page cache's next time-driven change (src/server/page-cache/content-version.ts): one index step each.
+    index('jobs_expires_at_idx').on(table.expiresAt),
+    index('jobs_published_at_idx').on(table.publishedAt),
     index('jobs_search_vector_idx').using('gin', table.searchVector),
     // German stemming does not split compounds ("Fachkraft" in "Pflegefachkraft"): trigrams serve LIKE.
     index('jobs_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const folder = import.meta.dirname;
+const folder = join(import.meta.dirname, 'schema');
 
 /** Each schema file and the schema files it imports (re-exports included). */
 function importGraph(): Map<string, string[]> {

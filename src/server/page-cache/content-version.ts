@@ -1,0 +1,98 @@
+/**
+ * The content version the page cache keys its pages by (decision 0015): the database's `content_revision`
+ * (migration 0007: every statement that changes a table an anonymous page shows bumps it in the writing
+ * transaction) and the moment the next time-driven change is due (a job expiring, a scheduled job going
+ * live), after which pages show something else although nothing was written.
+ *
+ * Exactness: a version is read by a statement that starts after the request arrived, so a request sent
+ * after a write committed (on any process sharing the database) sees the write's revision. Requests that
+ * arrive while a read runs share the next one, so under load there is at most one read running and one
+ * waiting, whatever the number of requests.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+
+/**
+ * Tables whose rows never show on a page an anonymous visitor sees, so their writes keep cached pages.
+ * Every other table bumps `content_revision` (migration 0007); a test checks that each table of the
+ * database is in exactly one of the two lists, so a new table must be classified.
+ */
+export const tablesNotOnAnonymousPages: readonly string[] = [
+  'account_tokens',
+  'analytics_events',
+  'auth_accounts',
+  'auth_attempts',
+  'auth_sessions',
+  'consent_records',
+  'content_revision',
+  'credit_balances',
+  'masquerade_audit',
+  'organization_members',
+  'rate_limit_counters',
+  'search_revision',
+  'subscriptions',
+  'user_roles',
+  'users',
+];
+
+export type ReadContentVersion = () => Promise<string>;
+
+interface Boundary {
+  revision: string;
+  /** Database time (ms since the epoch) of the next time-driven change; +Infinity when none is due. */
+  nextChangeAt: number;
+  /** Distinguishes the versions before and after a time-driven change at the same revision. */
+  epoch: number;
+}
+
+/** Reads the version as `<revision>.<epoch>`: equal strings, equal content of every anonymous page. */
+export function contentVersionReader(db: Database): ReadContentVersion {
+  let boundary: Boundary | null = null;
+  let epochs = 0;
+
+  async function read(): Promise<string> {
+    const { rows } = await db.execute<{ revision: string | number; now: string | number }>(
+      sql`select revision, extract(epoch from now()) * 1000 as now from content_revision`,
+    );
+    const revision = String(rows[0]?.revision ?? '0');
+    const now = Number(rows[0]?.now ?? Date.now());
+    if (boundary?.revision !== revision || now >= boundary.nextChangeAt) {
+      boundary = { revision, nextChangeAt: await nextTimeDrivenChange(db), epoch: ++epochs };
+    }
+    return `${revision}.${boundary.epoch}`;
+  }
+
+  let running: Promise<string> | null = null;
+  let waiting: Promise<string> | null = null;
+
+  function start(): Promise<string> {
+    const reading = read().finally(() => {
+      if (running === reading) running = null;
+    });
+    running = reading;
+    return reading;
+  }
+
+  return () => {
+    if (!running) return start();
+    // The running read may have started before this request's write was visible: take the next one.
+    waiting ??= running
+      .catch(() => undefined)
+      .then(() => {
+        waiting = null;
+        return start();
+      });
+    return waiting;
+  };
+}
+
+/** When the next job expires or a scheduled job's publication date arrives (database time, ms). */
+async function nextTimeDrivenChange(db: Database): Promise<number> {
+  const { rows } = await db.execute<{ next: string | number | null }>(sql`
+    select extract(epoch from least(
+      (select min(expires_at) from jobs where expires_at > now()),
+      (select min(published_at) from jobs where published_at > now())
+    )) * 1000 as next`);
+  const next = rows[0]?.next;
+  return next === null || next === undefined ? Number.POSITIVE_INFINITY : Number(next);
+}

@@ -1,0 +1,199 @@
+/**
+ * The page cache (decision 0015): the pages every anonymous visitor sees alike, kept rendered and
+ * compressed per brand process, keyed by locale and URL, valid only at the content version they were
+ * rendered at (content-version.ts). Signed-in requests, responses that set cookies, carry
+ * `private`/`no-store`, vary on more than Accept-Encoding, or are not HTML are never stored.
+ *
+ * Every anonymous HTML answer carries a weak entity tag from its content and a Cache-Control for shared
+ * caches (src/server/http/cache-control.ts), and a matching If-None-Match gets a 304, with or without the
+ * cache.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib';
+import { anonymousPageCacheControl } from '../http/cache-control.ts';
+import { compressionThresholdBytes, negotiateContentCoding, type ContentCoding } from '../http/compression.ts';
+import { contentEntityTag, ifNoneMatchMatches } from '../http/entity-tags.ts';
+import type { ReadContentVersion } from './content-version.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A stored answer: its status, headers, tag and body in each coding. */
+export interface CachedPage {
+  status: number;
+  headers: readonly (readonly [string, string])[];
+  /** Weak: the codings are the same content in different bytes. */
+  entityTag: string;
+  /**
+   * The body compressed in each coding; as it is only when too small to compress. A client that accepts
+   * no coding (rare: browsers and crawlers all do) gets it decompressed, so the cache holds a third less.
+   */
+  bodies: { identity: Uint8Array } | Record<ContentCoding, Uint8Array>;
+  bytes: number;
+}
+
+/** The statuses a page is kept with: the page itself, and the answers for content that is not there. */
+const storableStatuses: ReadonlySet<number> = new Set([200, 404, 410]);
+
+/** Headers that are the cache's to set on every answer (or that no stored answer may carry). */
+const ownHeaders: ReadonlySet<string> = new Set([
+  'cache-control',
+  'content-encoding',
+  'content-length',
+  'date',
+  'etag',
+  'transfer-encoding',
+  'vary',
+  'x-cache',
+]);
+
+/** A page larger than this share of the cache is not kept: it would push out too many others. */
+const largestShare = 1 / 16;
+
+/**
+ * Pages by key at one content version, least recently used first, bounded by bytes (bodies in every
+ * coding, plus headers). Seeing a newer version drops every page at once: none of them is current any more.
+ */
+export class PageStore {
+  readonly #entries = new Map<string, CachedPage>();
+  #bytes = 0;
+  #version: string | null = null;
+
+  constructor(readonly maxBytes: number) {}
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(key: string, version: string): CachedPage | undefined {
+    if (version !== this.#version) {
+      this.#entries.clear();
+      this.#bytes = 0;
+      this.#version = version;
+      return undefined;
+    }
+    const page = this.#entries.get(key);
+    if (page) {
+      // Most recently used last: eviction takes from the front.
+      this.#entries.delete(key);
+      this.#entries.set(key, page);
+    }
+    return page;
+  }
+
+  /** Keeps a page rendered at `version`, unless the cache has seen a newer version meanwhile. */
+  set(key: string, version: string, page: CachedPage): void {
+    if (version !== this.#version || page.bytes > this.maxBytes * largestShare) return;
+    const previous = this.#entries.get(key);
+    if (previous) {
+      this.#entries.delete(key);
+      this.#bytes -= previous.bytes;
+    }
+    this.#entries.set(key, page);
+    this.#bytes += page.bytes;
+    for (const [oldestKey, oldest] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldestKey);
+      this.#bytes -= oldest.bytes;
+    }
+  }
+}
+
+export interface PageCache {
+  store: PageStore;
+  readVersion: ReadContentVersion;
+}
+
+/** Whether an answer may be shared by every anonymous visitor (and so tagged, and kept when there is a cache). */
+export function isShareable(response: Response): boolean {
+  const { headers } = response;
+  if (!storableStatuses.has(response.status) || headers.has('set-cookie') || headers.has('content-encoding')) {
+    return false;
+  }
+  if (!/^text\/html\b/i.test(headers.get('content-type') ?? '')) return false;
+  if (/\b(private|no-store|no-cache)\b/i.test(headers.get('cache-control') ?? '')) return false;
+  const vary = headers.get('vary');
+  return vary === null || vary.split(',').every((name) => name.trim().toLowerCase() === 'accept-encoding');
+}
+
+/** Brotli at quality 6: close to the strongest setting's size at a small part of its time, off the main thread. */
+const brotliParams = (size: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 6,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
+
+/** A shareable answer as a stored page: its tag, and its body compressed once in each coding. */
+export async function pageOf(response: Response, body: Uint8Array, compress: boolean): Promise<CachedPage> {
+  const headers = [...response.headers].filter(([name]) => !ownHeaders.has(name.toLowerCase()));
+  let bodies: CachedPage['bodies'] = { identity: body };
+  if (compress && body.byteLength >= compressionThresholdBytes) {
+    const [br, gz] = await Promise.all([brotli(body, brotliParams(body.byteLength)), gzipAsync(body, { level: 9 })]);
+    bodies = { br: new Uint8Array(br), gzip: new Uint8Array(gz) };
+  }
+  const headerBytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+  const bodyBytes = Object.values(bodies).reduce((sum, part) => sum + part.byteLength, 0);
+  return {
+    status: response.status,
+    headers,
+    entityTag: `W/${contentEntityTag(body)}`,
+    bodies,
+    bytes: headerBytes + bodyBytes,
+  };
+}
+
+/**
+ * The answer to a request from a page: 304 when the request's If-None-Match has its tag, else the body in
+ * the best coding the request accepts. `source` goes into X-Cache (hit, miss, or pass when not kept).
+ */
+export function answerFromPage(request: Request, page: CachedPage, source: 'hit' | 'miss' | 'pass'): Response {
+  const headers = new Headers(page.headers as [string, string][]);
+  headers.set('ETag', page.entityTag);
+  headers.set('Cache-Control', anonymousPageCacheControl);
+  headers.set('Vary', 'Accept-Encoding');
+  headers.set('X-Cache', source);
+  if (ifNoneMatchMatches(request.headers.get('if-none-match'), page.entityTag)) {
+    for (const name of ['content-type', 'content-language', 'content-security-policy']) headers.delete(name);
+    return new Response(null, { status: 304, headers });
+  }
+  const { bodies } = page;
+  const coding =
+    'identity' in bodies ? null : negotiateContentCoding(request.headers.get('accept-encoding') ?? undefined);
+  const body = 'identity' in bodies ? bodies.identity : coding ? bodies[coding] : gunzipSync(bodies.gzip);
+  if (coding) headers.set('Content-Encoding', coding);
+  headers.set('Content-Length', String(body.byteLength));
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+    status: page.status,
+    headers,
+  });
+}
+
+/**
+ * Answers an anonymous GET or HEAD of a page: from the cache when it holds the page at the current content
+ * version, else by rendering it (`render`), keeping the result when it may be shared. Without a cache the
+ * answer is still tagged (and 304 when the client has it).
+ */
+export async function answerAnonymousPage(
+  request: Request,
+  key: string,
+  cache: PageCache | null,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  const version = cache ? await cache.readVersion() : null;
+  const stored = cache && version !== null ? cache.store.get(key, version) : undefined;
+  if (stored) return answerFromPage(request, stored, 'hit');
+
+  const response = await render();
+  if (request.method !== 'GET' || !isShareable(response)) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const page = await pageOf(response, body, cache !== null);
+  if (!cache || version === null) return answerFromPage(request, page, 'pass');
+  cache.store.set(key, version, page);
+  return answerFromPage(request, page, 'miss');
+}
