@@ -10,14 +10,13 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/password';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/db/client';
 import { jobs } from '../../src/server/db/schema/jobs';
-import { organizationMembers, userRoles, users } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { ensureDemoData } from '../../src/server/seed/seed-database';
 import { jobIdFromPath } from '../../src/lib/route-content';
 import { BrowserSession } from '../support/browser-session';
+import { createOrganization, createUser, uniqueEmail } from '../support/factories';
 import { startServer, type RunningServer } from '../support/server';
 
 const siteUrl = 'https://jobs.example';
@@ -57,16 +56,6 @@ async function openJobPath(server: RunningServer, skip = 0): Promise<{ path: str
   const id = jobIdFromPath(path ?? '');
   if (!path || id === null) throw new Error('no job on /jobs');
   return { path, id };
-}
-
-async function insertUser(db: Database, email: string, organizationId?: number): Promise<void> {
-  const [user] = await db
-    .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), emailVerifiedAt: new Date() })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  await db.insert(userRoles).values({ userId: user.id, role: organizationId ? 'recruiter' : 'applicant' });
-  if (organizationId) await db.insert(organizationMembers).values({ organizationId, userId: user.id, isOwner: true });
 }
 
 describe('on PostgreSQL with two workers', () => {
@@ -149,8 +138,11 @@ describe('on PostgreSQL with two workers', () => {
   });
 
   it('never answers a signed-in visitor from the cache, nor keeps what it renders for one', async () => {
-    const email = `cache-reader-${Date.now()}@example.test`;
-    await insertUser(database.handle.db, email);
+    const { email } = await createUser(database.handle.db, {
+      email: uniqueEmail('cache-reader'),
+      roles: ['applicant'],
+      password,
+    });
     const { path } = await openJobPath(first, 3);
     await get(first, path);
     expect((await get(first, path)).cache).toBe('hit');
@@ -176,8 +168,9 @@ describe('on PostgreSQL with two workers', () => {
 describe('on the embedded database', () => {
   let server: RunningServer;
   const dataDir = mkdtempSync(join(tmpdir(), 'jobboard-page-cache-'));
+  const ownerEmail = uniqueEmail('page-cache-owner');
   let organizationId: number;
-  let organizationPath: string;
+  const organizationPath = () => `/organization/${organizationId}`;
 
   beforeAll(async () => {
     // The first start seeds the demo data; the test adds its rows while the server is down (PGlite is
@@ -186,13 +179,13 @@ describe('on the embedded database', () => {
     await seeded.halt();
     const handle = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
     try {
-      const { rows } = await handle.db.execute<{ id: number; alias: string }>(sql`
-        select o.id, a.path as alias from organizations o
-        join path_aliases a on a.target_kind = 'OrganizationProfile' and a.target_id = o.id
-        where o.published order by o.id limit 1`);
-      organizationId = rows[0]!.id;
-      organizationPath = rows[0]!.alias;
-      await insertUser(handle.db, 'owner@page-cache.test', organizationId);
+      const owner = await createUser(handle.db, { email: ownerEmail, roles: ['recruiter'], password });
+      const organization = await createOrganization(handle.db, {
+        published: true,
+        owner,
+        members: [{ user: owner, isOwner: true }],
+      });
+      organizationId = organization.id;
     } finally {
       await handle.close();
     }
@@ -203,11 +196,11 @@ describe('on the embedded database', () => {
   });
 
   it('drops its pages when the server itself writes content (an attachment upload)', async () => {
-    await get(server, organizationPath);
-    expect((await get(server, organizationPath)).cache).toBe('hit');
+    await get(server, organizationPath());
+    expect((await get(server, organizationPath())).cache).toBe('hit');
 
     const session = new BrowserSession(server.url);
-    expect((await session.signIn('owner@page-cache.test', password)).status).toBe(302);
+    expect((await session.signIn(ownerEmail, password)).status).toBe(302);
     const token: string = (await session.session())?.jwt ?? '';
     const form = new FormData();
     form.set(
@@ -230,7 +223,7 @@ describe('on the embedded database', () => {
     const result = (await upload.json()) as { data?: { addOrganizationAttachment?: { id: number } } };
     expect(result.data?.addOrganizationAttachment?.id).toBeGreaterThan(0);
 
-    expect((await get(server, organizationPath)).cache).toBe('miss');
-    expect((await get(server, organizationPath)).cache).toBe('hit');
+    expect((await get(server, organizationPath())).cache).toBe('miss');
+    expect((await get(server, organizationPath())).cache).toBe('hit');
   });
 });
