@@ -165,17 +165,31 @@ describe('compressed responses', () => {
 });
 
 describe('logos', () => {
+  it('are cached for good at the URL that names their content, the one the API gives', async () => {
+    expect(logoPath).toMatch(/[?&]v=[\w-]+/);
+    const versioned = await raw(logoPath);
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const outdated = await raw(logoPath.replace(/([?&]v=)[\w-]+/, '$1old'));
+    expect(outdated.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=2592000');
+    expect(outdated.body.equals(versioned.body)).toBe(true);
+  });
+
   it('are tagged by their content, cached for a day and revalidated with 304', async () => {
-    const first = await raw(logoPath);
+    const first = await raw(logoPath.replace(/[?&]v=[\w-]+/, ''));
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(first.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=2592000');
     expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
-    const again = await raw(logoPath, { headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await raw(logoPath.replace(/[?&]v=[\w-]+/, ''), {
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(first.headers.etag);
-    const changed = await raw(logoPath, { headers: { 'if-none-match': '"something-else"' } });
+    const changed = await raw(logoPath.replace(/[?&]v=[\w-]+/, ''), {
+      headers: { 'if-none-match': '"something-else"' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.equals(first.body)).toBe(true);
   });

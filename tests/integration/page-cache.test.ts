@@ -137,6 +137,19 @@ describe('on PostgreSQL with two workers', () => {
     expect((await get(first, path)).html).toContain(noLongerAvailable);
   });
 
+  it('never keeps a page with a form token, even for a visitor whose token cookie it does not set', async () => {
+    const visitor = new BrowserSession(first.url);
+    expect((await visitor.get('/user/login')).headers.get('set-cookie')).toMatch(/csrf-token/);
+    const again = await visitor.get('/user/login');
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
+    expect(again.headers.get('x-cache')).toBeNull();
+    const token = /name="csrfToken" value="([^"]+)"/.exec(await again.text())?.[1];
+    const stranger = await get(first, '/user/login');
+    expect(stranger.cache).toBeNull();
+    expect(token && stranger.html.includes(token)).toBe(false);
+  });
+
   it('never answers a signed-in visitor from the cache, nor keeps what it renders for one', async () => {
     const { email } = await createUser(database.handle.db, {
       email: uniqueEmail('cache-reader'),

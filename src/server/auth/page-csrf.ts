@@ -10,6 +10,8 @@ import { csrfCookieName } from './session-cookies.ts';
 
 interface PageContext {
   cookies: AstroCookies;
+  /** The page's response (`Astro.response`): a page with a visitor's token must not be shared. */
+  response?: { headers: Headers };
 }
 
 function cookieNameFor(): { name: string; secure: boolean } {
@@ -17,8 +19,17 @@ function cookieNameFor(): { name: string; secure: boolean } {
   return { name: csrfCookieName(secure), secure };
 }
 
-/** The token for this visitor's forms; sets the cookie when there is none yet. */
+/**
+ * The token for this visitor's forms; sets the cookie when there is none yet. The page becomes
+ * `private, no-store` either way: it holds this visitor's token, so no cache may keep it for others
+ * (src/server/page-cache).
+ */
 export function pageCsrfToken(context: PageContext): string {
+  try {
+    context.response?.headers.set('Cache-Control', 'private, no-store');
+  } catch {
+    // Headers already sent (a component rendering late): such a page is a signed-in one, private anyway.
+  }
   const { name, secure } = cookieNameFor();
   const secret = getAuthSecretText();
   const existing = csrfTokenFromCookie(context.cookies.get(name)?.value, secret);

@@ -21,3 +21,6 @@ export const logoCacheControl = 'public, max-age=86400, stale-while-revalidate=2
  * revalidate. A CDN must pass requests with a session cookie through (decision 0015).
  */
 export const anonymousPageCacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+
+/** A logo asked for by the version of its content (`?v=`): that URL's bytes never change. */
+export const versionedLogoCacheControl = immutableCacheControl;

@@ -25,3 +25,8 @@ export function ifNoneMatchMatches(ifNoneMatch: string | null | undefined, entit
   // Tags are quoted strings that may themselves contain commas.
   return [...ifNoneMatch.matchAll(/(?:W\/)?"[^"]*"/g)].some(([tag]) => opaque(tag) === wanted);
 }
+
+/** The tag's hash alone, for a URL's version parameter: `?v=<contentVersion>` names exactly this content. */
+export function contentVersion(content: string | Uint8Array): string {
+  return contentEntityTag(content).slice(1, -1);
+}

@@ -1,5 +1,7 @@
 /** How organization rows appear in the API; pure functions of a row. */
+import { monogramSvg } from '../../../lib/monogram.ts';
 import type { Organization, OrganizationAttachment } from '../../db/schema/organizations.ts';
+import { contentVersion } from '../../http/entity-tags.ts';
 
 export interface AddressParts {
   countryCode: string | null;
@@ -29,12 +31,21 @@ export function organizationRef(organization: Pick<Organization, 'id' | 'name' |
 /** Image style the profile shows logos in (SPEC section 3: medium squared). */
 export const logoStyle = 'medium_squared';
 
-/** SPEC section 3: logo url in the medium squared style, alt and title the organization's name. */
+/** The generated initials logos (src/pages/media/logos): their content is a function of the name. */
+const monogramLogoPrefix = '/media/logos/';
+
+/**
+ * SPEC section 3: logo url in the medium squared style, alt and title the organization's name. An initials
+ * logo's URL names its content's version (`v`), so browsers and CDNs keep it for good (decision 0015).
+ */
 export function logoOf(organization: Pick<Organization, 'logoUrl' | 'name'>) {
   if (!organization.logoUrl) return null;
   const separator = organization.logoUrl.includes('?') ? '&' : '?';
+  const version = organization.logoUrl.startsWith(monogramLogoPrefix)
+    ? `&v=${contentVersion(monogramSvg(organization.name))}`
+    : '';
   return {
-    url: `${organization.logoUrl}${separator}style=${logoStyle}`,
+    url: `${organization.logoUrl}${separator}style=${logoStyle}${version}`,
     alt: organization.name,
     title: organization.name,
   };
