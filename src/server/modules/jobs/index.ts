@@ -134,7 +134,12 @@ export const jobsModule: GraphQLModule = {
       latestJobs: (_parent, args: unknown, context: GraphQLContext) =>
         listLatestJobs({ db: context.db, brandId: context.brand.id, input: args }),
       similarJobs: (_parent, args: unknown, context: GraphQLContext) =>
-        listSimilarJobs({ db: context.db, brandId: context.brand.id, input: args }),
+        listSimilarJobs({
+          db: context.db,
+          brandId: context.brand.id,
+          input: args,
+          loadJobs: (ids) => context.loaders.job.loadMany(ids),
+        }),
     },
     Job: {
       organization: async (job: JobRow, _args, context: GraphQLContext) => {
