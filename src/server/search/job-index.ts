@@ -362,10 +362,18 @@ function startBuild(db: Database, holder: Holder): Promise<void> {
  * The index when it holds the database's current revision; otherwise null (and a build starts in the
  * background), or, with `wait`, builds until it is current.
  */
-export async function currentJobIndex(db: Database, options: { wait?: boolean } = {}): Promise<JobIndex | null> {
+export async function currentJobIndex(
+  db: Database,
+  options: {
+    wait?: boolean;
+    /** The revision as this request read it (read once per request: graphql/loaders.ts), else read here. */
+    readRevision?: () => Promise<string>;
+  } = {},
+): Promise<JobIndex | null> {
   const holder = holderOf(db);
   for (let attempt = 0; ; attempt++) {
-    const revision = await readSearchRevision(db);
+    const revision =
+      attempt === 0 && options.readRevision ? await options.readRevision() : await readSearchRevision(db);
     if (holder.index?.revision === revision) return holder.index;
     if (!options.wait) {
       if (Date.now() >= holder.retryAt) void startBuild(db, holder);

@@ -36,6 +36,7 @@ const similarJobsOf = (context: GraphQLContext, input: unknown) =>
     input,
     // Through the request's loader: the rows of a job and of its similar jobs are read once per request.
     loadJobs: (ids) => context.loaders.job.loadMany(ids),
+    readRevision: context.loaders.searchRevision,
   });
 
 export const jobsModule: GraphQLModule = {

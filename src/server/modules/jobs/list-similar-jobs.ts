@@ -36,13 +36,15 @@ export async function listSimilarJobs(options: {
   engine?: SimilarJobsEngine;
   /** Reads job rows by id (the request's DataLoader, so the rows batch with the page's other jobs). */
   loadJobs?: (ids: number[]) => Promise<(JobRow | null | Error)[]>;
+  /** The search revision as the request read it (once per request). */
+  readRevision?: () => Promise<string>;
 }): Promise<JobRow[]> {
   const { db } = options;
   const { jobId, limit } = parseInput(inputSchema, options.input);
   const engine = options.engine ?? 'auto';
   if (engine !== 'database') {
     // The index answers for published jobs (decision 0008); others (archived ones) go to the database.
-    const index = await currentJobIndex(db, { wait: engine === 'index' });
+    const index = await currentJobIndex(db, { wait: engine === 'index', readRevision: options.readRevision });
     const ids =
       index && similarJobIdsFromIndex(index, { jobId, brandId: options.brandId, limit: limit ?? 4, now: Date.now() });
     if (ids) return ids.length === 0 ? [] : jobRowsOf(db, ids, options.loadJobs);
