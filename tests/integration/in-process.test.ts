@@ -76,14 +76,14 @@ describe.each([true, false])('in-process calls answer like POST /graphql (produc
     expect(JSON.stringify(inProcess)).toBe(JSON.stringify(overHttp.body));
   });
 
-  it.each([
+  it.each<[string, RegExp]>([
     ['the depth limit', /depth limit of 4/i],
     ['the alias limit', /aliases limit of 3/i],
     ['the token limit', /token limit of 150/i],
     ['the cost limit', /cost limit of 40/i],
     ['an expected error (BAD_USER_INPUT)', /limit must be between 1 and 10/],
     ['a refused bearer token', /sign in again/],
-    ...(production ? ([['introspection', /introspection has been disabled/]] as const) : []),
+    ...(production ? [['introspection', /introspection has been disabled/] as [string, RegExp]] : []),
   ])('refuses %s in-process', async (name, message) => {
     const { query, variables, headers } = cases.find((candidate) => candidate.name === name)!;
     const refused = await executeInProcess(
