@@ -1,8 +1,8 @@
 // Profiles the job page of the built server on PGlite (issue 12, decision 0011):
 //
 // 1. where a job page's time goes: each page once, one after the other, with every SQL statement counted
-//    and timed (bench/profile/sql-trace.mjs), and the page's three GraphQL operations (route lookup, job,
-//    similar jobs) timed alone over POST /graphql;
+//    and timed (bench/profile/sql-trace.mjs), and the GraphQL operations (route lookup, job, similar jobs,
+//    and the page's one operation routePage that holds them all) timed alone over POST /graphql;
 // 2. a CPU profile (V8 inspector) of the job page under load, summarised by part of the request path
 //    (bench/profile/summarize.mjs);
 // 3. memory over time: RSS, V8 heap, external and array buffers, PGlite's WebAssembly memory, through
@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { getJob, getSimilarJobs } from '../../src/lib/operations/content.ts';
+import { getJob, getRoutePage, getSimilarJobs } from '../../src/lib/operations/content.ts';
 import { getRoutInfo } from '../../src/lib/operations/routing.ts';
 import { connectInspector } from '../support/inspector.mjs';
 import { freePort, startBuiltServer } from '../support/server.mjs';
@@ -212,6 +212,7 @@ try {
     ['getRoutInfo (route lookup)', getRoutInfo, (index) => ({ slug: paths[index], language: 'de' })],
     ['job (job query and resolvers)', getJob, (index) => ({ id: jobIds[index] })],
     ['similarJobs (limit 4)', getSimilarJobs, (index) => ({ jobId: jobIds[index], limit: 4 })],
+    ["routePage (the page's one operation)", getRoutePage, (index) => ({ slug: paths[index], language: 'de' })],
   ];
   say();
   say('Operations of the page alone over POST /graphql, one at a time (HTTP, rate limit, yoga, resolvers, SQL):');

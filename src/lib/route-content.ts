@@ -2,14 +2,14 @@ import type { BackendClient } from './backend-client/index.ts';
 import { parseEntityId } from './entity-id.ts';
 import { maxRoutePathLength } from './routing/site-paths.ts';
 import {
-  getJob,
+  getJobById,
   getOrganizationProfile,
-  getSimilarJobs,
+  getRoutePage,
   type JobDetail,
   type JobTeaser,
   type OrganizationDetail,
 } from './operations/content.ts';
-import { getLandingPage, getRoutInfo, type LandingPage, type Metatag } from './operations/routing.ts';
+import type { LandingPage, Metatag } from './operations/routing.ts';
 
 export type RouteContent =
   | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; target: string }
@@ -23,8 +23,8 @@ const redirectStatuses = [301, 302, 303, 307, 308] as const;
 
 /**
  * What a path shows, by the backend's route lookup (SPEC section 2): an error, a redirect, or a job,
- * landing page or organization with its meta tags. `fallback` loads content for paths without an alias
- * (e.g. /job/<id>).
+ * landing page or organization with its meta tags, all in one operation (getRoutePage). `fallback` loads
+ * content for paths without an alias (e.g. /job/<id>).
  */
 export async function resolveRouteContent(
   backend: BackendClient,
@@ -33,7 +33,7 @@ export async function resolveRouteContent(
   fallback?: () => Promise<RouteContent>,
 ): Promise<RouteContent> {
   if (path.length > maxRoutePathLength) return notFound;
-  const { getRoutInfo: route } = await backend.request(getRoutInfo, { slug: path, language });
+  const { getRoutInfo: route } = await backend.request(getRoutePage, { slug: path, language });
   switch (route.__typename) {
     case 'RouteRedirect':
       return {
@@ -47,13 +47,17 @@ export async function resolveRouteContent(
     case 'RouteContent':
       switch (route.kind) {
         case 'Job':
-          return loadJobContent(backend, route.id, route.metatags);
-        case 'LandingPage': {
-          const { landingPage } = await backend.request(getLandingPage, { id: route.id });
-          return landingPage ? { kind: 'landing-page', page: landingPage, metatags: route.metatags } : notFound;
-        }
+          return route.job
+            ? { kind: 'job', job: route.job, similar: route.similarJobs, metatags: route.metatags }
+            : notFound;
+        case 'LandingPage':
+          return route.landingPage
+            ? { kind: 'landing-page', page: route.landingPage, metatags: route.metatags }
+            : notFound;
         case 'OrganizationProfile':
-          return loadOrganizationContent(backend, route.id, route.metatags);
+          return route.organizationProfile
+            ? { kind: 'organization', organization: route.organizationProfile, metatags: route.metatags }
+            : notFound;
       }
   }
 }
@@ -88,9 +92,6 @@ export async function loadJobContent(
   id: number,
   metatags: Metatag[] = [],
 ): Promise<RouteContent> {
-  const [{ job }, { similarJobs }] = await Promise.all([
-    backend.request(getJob, { id }),
-    backend.request(getSimilarJobs, { jobId: id, limit: 4 }),
-  ]);
+  const { job, similarJobs } = await backend.request(getJobById, { id });
   return job ? { kind: 'job', job, similar: similarJobs, metatags } : notFound;
 }

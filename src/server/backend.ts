@@ -1,16 +1,13 @@
 import type { Brand, Locale } from '../../brands/index.ts';
-import {
-  createBackendClient,
-  isVisualEditorRequest,
-  type BackendClient,
-  type InProcessResult,
-} from '../lib/backend-client/index.ts';
+import { createBackendClient, isVisualEditorRequest, type BackendClient } from '../lib/backend-client/index.ts';
 import { getConfig } from './config.ts';
+import { executeInProcess } from './graphql/in-process.ts';
 import { getGraphQLServer } from './graphql/instance.ts';
 
 /**
  * The backend client pages use: the in-process GraphQL server when BACKEND_URL is unset (same schema,
- * plugins and error handling as POST /graphql, without a network hop), HTTP to BACKEND_URL otherwise.
+ * plugins and error handling as POST /graphql, without a network hop or an HTTP exchange:
+ * graphql/in-process.ts), HTTP to BACKEND_URL otherwise.
  * In-process, the visitor's address and session facts travel as the server's own context (ServerContext in
  * src/server/graphql/context.ts), never as request headers a client could forge.
  */
@@ -31,15 +28,7 @@ export function createSiteBackend(options: {
       ? { kind: 'http', endpoint: backendUrl }
       : {
           kind: 'in-process',
-          execute: async ({ operationName, query, variables, headers }) => {
-            headers.set('content-type', 'application/json');
-            const response = await getGraphQLServer().fetch(
-              'http://in-process/graphql',
-              { method: 'POST', headers, body: JSON.stringify({ operationName, query, variables }) },
-              serverContext,
-            );
-            return (await response.json()) as InProcessResult;
-          },
+          execute: (request) => executeInProcess(getGraphQLServer(), request, serverContext),
         },
     token: options.token ?? null,
     frontend: { name: options.brand.id, locale: options.locale },

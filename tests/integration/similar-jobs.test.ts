@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJob, getSimilarJobs } from '../../src/lib/operations/content';
+import { jobLocations, jobs } from '../../src/server/db/schema/jobs';
 import { testDialects } from '../../src/server/db/testing';
+import { listSimilarJobs } from '../../src/server/modules/jobs/list-similar-jobs';
 import { seedDatabase } from '../../src/server/seed/seed-database';
 import { createTestBackend, type TestBackend } from '../support/backend';
 
@@ -35,4 +37,50 @@ describe.each(testDialects)('similarJobs on %s', (dialect) => {
     const result = await backend.request(getSimilarJobs, { jobId: 1, limit: 11 });
     expect(result.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
+
+  it('selects the same jobs in the same order from the in-memory index as from the database', async () => {
+    const db = backend.handle.db;
+    // Two jobs at the place of a third one: equal distances, ordered newest first on both paths.
+    const { rows: crowd } = await db.execute<{ id: number }>(
+      sql`select j.id from jobs j where j.state = 'published' and exists (select 1 from job_locations l where l.job_id = j.id) order by j.id limit 3`,
+    );
+    const [origin] = await db
+      .select()
+      .from(jobLocations)
+      .where(eq(jobLocations.jobId, crowd[0]!.id))
+      .orderBy(jobLocations.weight, jobLocations.id)
+      .limit(1);
+    await db
+      .update(jobLocations)
+      .set({ latitude: origin!.latitude, longitude: origin!.longitude })
+      .where(inArray(jobLocations.jobId, [crowd[1]!.id, crowd[2]!.id]));
+    // An expired job and an archived one: never similar, and the archived one's list comes from the database.
+    await db
+      .update(jobs)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(jobs.id, crowd[1]!.id));
+    const { rows: all } = await db.execute<{ id: number; frontend: string; state: string }>(
+      sql`select id, frontend, state from jobs order by id`,
+    );
+    const archived = all.find((job) => job.state === 'archived');
+    const sample = all.filter((job, position) => position % 3 === 0 || crowd.some((c) => c.id === job.id));
+    expect(sample.length).toBeGreaterThan(50);
+    let compared = 0;
+    for (const job of [...sample, ...(archived ? [archived] : [])]) {
+      for (const brandId of ['tagblatt', 'suedjobs']) {
+        for (const limit of [1, 4, 10]) {
+          const input = { jobId: job.id, limit };
+          const fromDatabase = await listSimilarJobs({ db, brandId, input, engine: 'database' });
+          const fromIndex = await listSimilarJobs({ db, brandId, input, engine: 'index' });
+          expect(
+            fromIndex.map((row) => row.id),
+            `job ${job.id}, brand ${brandId}, limit ${limit}`,
+          ).toEqual(fromDatabase.map((row) => row.id));
+          expect(fromIndex).toEqual(fromDatabase);
+          compared += fromDatabase.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+  }, 120_000);
 });

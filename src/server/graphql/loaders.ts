@@ -1,4 +1,5 @@
 import type { Database } from '../db/index.ts';
+import { readSearchRevision } from '../search/job-index.ts';
 import { createTermLoaders } from '../modules/base/loaders.ts';
 import { createJobLoaders } from '../modules/jobs/loaders.ts';
 import { createOrganizationLoaders } from '../modules/organizations/loaders.ts';
@@ -8,8 +9,15 @@ import { createOrganizationLoaders } from '../modules/organizations/loaders.ts';
  * resolver goes through them, so a page of N jobs costs a fixed number of queries, not one per row.
  */
 export function createLoaders(db: Database) {
+  let revision: Promise<string> | undefined;
+  /**
+   * The search revision (decision 0008), read once per request and only when asked for: the in-memory job
+   * index and the process's copy of the taxonomy are current while they hold it.
+   */
+  const searchRevision = () => (revision ??= readSearchRevision(db));
   return {
-    ...createTermLoaders(db),
+    searchRevision,
+    ...createTermLoaders(db, searchRevision),
     ...createJobLoaders(db),
     ...createOrganizationLoaders(db),
   };

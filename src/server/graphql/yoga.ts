@@ -2,8 +2,7 @@ import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type ValidationRule } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Brand } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
@@ -16,8 +15,9 @@ import { logUnexpected } from '../log.ts';
 /**
  * Limits that keep one request from costing the server more than a page does. maxTokens is checked while
  * the document is lexed, so an oversized document is refused before any AST is built: the largest
- * operation the site sends (getJob in src/lib/operations/content.ts) has 96 tokens, searchJobs 78;
- * 2,000 leaves room for API clients twenty times over.
+ * operation the site sends (routePage in src/lib/operations/content.ts, the route lookup with the content
+ * of every kind) has 240 tokens, jobById 122, searchJobs 78; 2,000 leaves room for API clients eight times
+ * over.
  */
 export const queryLimits: QueryLimits = { maxDepth: 10, maxCost: 5000, maxAliases: 15, maxTokens: 2000 };
 
@@ -74,6 +74,49 @@ const hideValidationSuggestions: Plugin = {
     ({ result, setResult }) => {
       if (result.length > 0) setResult(result.map(withoutSuggestions));
     },
+};
+
+const introspectionTypes = new Set([
+  '__Schema',
+  '__Directive',
+  '__DirectiveLocation',
+  '__Type',
+  '__Field',
+  '__InputValue',
+  '__EnumValue',
+  '__TypeKind',
+]);
+
+/**
+ * graphql-js's NoSchemaIntrospectionCustomRule, with the same error per field, but recognising types by
+ * name: the rule's own type checks use `instanceof`, which fails (or throws, outside production) when the
+ * schema's types come from graphql's other build (see isGraphQLError).
+ */
+const noSchemaIntrospection: ValidationRule = (context) => ({
+  Field(node) {
+    let type: unknown = context.getType();
+    while (typeof type === 'object' && type !== null && 'ofType' in type && type.ofType) type = type.ofType;
+    const name = typeof type === 'object' && type !== null && 'name' in type ? type.name : undefined;
+    if (typeof name === 'string' && introspectionTypes.has(name)) {
+      context.reportError(
+        new GraphQLError(
+          `GraphQL introspection has been disabled, but the requested query contained the field "${node.name.value}".`,
+          { nodes: node },
+        ),
+      );
+    }
+  },
+});
+
+/**
+ * Production refuses introspection, for every operation. (@graphql-yoga/plugin-disable-introspection adds
+ * the same rule, but it marks requests while yoga parses HTTP requests, a step the site's in-process calls
+ * skip: graphql/in-process.ts.)
+ */
+const disableIntrospection: Plugin = {
+  onValidate: ({ addValidationRule }) => {
+    addValidationRule(noSchemaIntrospection);
+  },
 };
 
 /** Errors of documents refused by maxTokens. */
@@ -141,7 +184,7 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
       maxDepthPlugin({ n: limits.maxDepth, exposeLimits: true }),
       costLimitPlugin({ maxCost: limits.maxCost, exposeLimits: true }),
       maxAliasesPlugin({ n: limits.maxAliases, exposeLimits: true }),
-      ...(options.production ? [useDisableIntrospection(), hideValidationSuggestions] : []),
+      ...(options.production ? [disableIntrospection, hideValidationSuggestions] : []),
     ],
   });
 }

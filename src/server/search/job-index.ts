@@ -61,7 +61,10 @@ export interface JobIndex {
   titles: string[];
   employmentTypes: PerDocument<Int32Array>;
   occupations: PerDocument<Int32Array>;
-  /** Per document its locations: latitude and longitude at the same positions. */
+  /**
+   * Per document its locations in their order (weight, id; the first is the job's main place): latitude and
+   * longitude at the same positions.
+   */
   latitudes: PerDocument<Float64Array>;
   longitudes: Float64Array;
   administrativeAreas: (string | null)[];
@@ -185,7 +188,7 @@ export async function buildJobIndex(db: Database): Promise<JobIndex> {
         (select array_agg(x.term_id) from job_employment_types x where x.job_id = j.id) as employment,
         (select array_agg(x.term_id) from job_occupational_fields x where x.job_id = j.id) as occupations,
         (select json_agg(json_build_object('lat', l.latitude, 'lon', l.longitude, 'area', l.administrative_area,
-            'country', l.country_code))
+            'country', l.country_code) order by l.weight, l.id)
           from job_locations l where l.job_id = j.id) as locations
       from jobs j
       where j.id in (${sql.join(
@@ -359,10 +362,18 @@ function startBuild(db: Database, holder: Holder): Promise<void> {
  * The index when it holds the database's current revision; otherwise null (and a build starts in the
  * background), or, with `wait`, builds until it is current.
  */
-export async function currentJobIndex(db: Database, options: { wait?: boolean } = {}): Promise<JobIndex | null> {
+export async function currentJobIndex(
+  db: Database,
+  options: {
+    wait?: boolean;
+    /** The revision as this request read it (read once per request: graphql/loaders.ts), else read here. */
+    readRevision?: () => Promise<string>;
+  } = {},
+): Promise<JobIndex | null> {
   const holder = holderOf(db);
   for (let attempt = 0; ; attempt++) {
-    const revision = await readSearchRevision(db);
+    const revision =
+      attempt === 0 && options.readRevision ? await options.readRevision() : await readSearchRevision(db);
     if (holder.index?.revision === revision) return holder.index;
     if (!options.wait) {
       if (Date.now() >= holder.retryAt) void startBuild(db, holder);

@@ -400,6 +400,240 @@ export type similarJobsQuery = {
   }>;
 };
 
+export type routePageQueryVariables = Exact<{
+  slug: string;
+  language?: string | null | undefined;
+}>;
+
+export type routePageQuery = {
+  getRoutInfo:
+    | {
+        __typename: 'RouteContent';
+        kind: RouteContentKind;
+        id: number;
+        metatags: Array<{ meta: string; value: string }>;
+        job: {
+          id: number;
+          title: string;
+          jobType: string;
+          state: string;
+          description: string | null;
+          linkUrl: string | null;
+          availabilityPeriod: string | null;
+          publishedAt: string | null;
+          expiresAt: string | null;
+          isExpired: boolean;
+          isTop: boolean;
+          language: string;
+          url: string;
+          organization: {
+            id: number;
+            name: string;
+            url: string;
+            website: string | null;
+            logo: { url: string; alt: string } | null;
+          };
+          locations: Array<{
+            latitude: number;
+            longitude: number;
+            address: {
+              countryCode: string | null;
+              addressLine1: string | null;
+              addressLine2: string | null;
+              administrativeArea: string | null;
+              locality: string | null;
+              postalCode: string | null;
+            };
+          }>;
+          employmentTypes: Array<{ tid: number; slug: string; label: string }>;
+          occupationalFields: Array<{ tid: number; slug: string; label: string }>;
+          remoteOption: { tid: number; slug: string; label: string } | null;
+          yearsOfExperience: { tid: number; slug: string; label: string } | null;
+          salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+          application: { workflow: string; emails: Array<string>; link: string | null };
+        } | null;
+        similarJobs: Array<{
+          id: number;
+          title: string;
+          url: string;
+          organization: { name: string };
+          locations: Array<{ address: { locality: string | null } }>;
+        }>;
+        organizationProfile: {
+          id: number;
+          name: string;
+          presentation: string | null;
+          url: string;
+          website: string | null;
+          size: string | null;
+          openJobCount: number;
+          industry: Array<{ tid: number; slug: string; label: string }>;
+          benefits: Array<{ tid: number; slug: string; label: string }>;
+          logo: { url: string; alt: string } | null;
+          address: {
+            countryCode: string | null;
+            addressLine1: string | null;
+            addressLine2: string | null;
+            administrativeArea: string | null;
+            locality: string | null;
+            postalCode: string | null;
+          };
+          contactPersons: Array<{
+            firstName: string | null;
+            lastName: string | null;
+            position: string | null;
+            email: string | null;
+            phone: string | null;
+          }>;
+          faq: Array<{ question: string; answer: string }>;
+        } | null;
+        landingPage: {
+          id: number;
+          path: string;
+          title: string;
+          introHtml: string;
+          categorySlug: string | null;
+          locality: string | null;
+          region: string | null;
+          language: string;
+        } | null;
+      }
+    | { __typename: 'RouteError'; code: number; reason: string }
+    | { __typename: 'RouteRedirect'; code: number; target: string };
+};
+
+export type JobDetailFragment = {
+  id: number;
+  title: string;
+  jobType: string;
+  state: string;
+  description: string | null;
+  linkUrl: string | null;
+  availabilityPeriod: string | null;
+  publishedAt: string | null;
+  expiresAt: string | null;
+  isExpired: boolean;
+  isTop: boolean;
+  language: string;
+  url: string;
+  organization: {
+    id: number;
+    name: string;
+    url: string;
+    website: string | null;
+    logo: { url: string; alt: string } | null;
+  };
+  locations: Array<{
+    latitude: number;
+    longitude: number;
+    address: {
+      countryCode: string | null;
+      addressLine1: string | null;
+      addressLine2: string | null;
+      administrativeArea: string | null;
+      locality: string | null;
+      postalCode: string | null;
+    };
+  }>;
+  employmentTypes: Array<{ tid: number; slug: string; label: string }>;
+  occupationalFields: Array<{ tid: number; slug: string; label: string }>;
+  remoteOption: { tid: number; slug: string; label: string } | null;
+  yearsOfExperience: { tid: number; slug: string; label: string } | null;
+  salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+  application: { workflow: string; emails: Array<string>; link: string | null };
+};
+
+export type JobTeaserFragment = {
+  id: number;
+  title: string;
+  url: string;
+  organization: { name: string };
+  locations: Array<{ address: { locality: string | null } }>;
+};
+
+export type OrganizationDetailFragment = {
+  id: number;
+  name: string;
+  presentation: string | null;
+  url: string;
+  website: string | null;
+  size: string | null;
+  openJobCount: number;
+  industry: Array<{ tid: number; slug: string; label: string }>;
+  benefits: Array<{ tid: number; slug: string; label: string }>;
+  logo: { url: string; alt: string } | null;
+  address: {
+    countryCode: string | null;
+    addressLine1: string | null;
+    addressLine2: string | null;
+    administrativeArea: string | null;
+    locality: string | null;
+    postalCode: string | null;
+  };
+  contactPersons: Array<{
+    firstName: string | null;
+    lastName: string | null;
+    position: string | null;
+    email: string | null;
+    phone: string | null;
+  }>;
+  faq: Array<{ question: string; answer: string }>;
+};
+
+export type jobByIdQueryVariables = Exact<{
+  id: number;
+}>;
+
+export type jobByIdQuery = {
+  job: {
+    id: number;
+    title: string;
+    jobType: string;
+    state: string;
+    description: string | null;
+    linkUrl: string | null;
+    availabilityPeriod: string | null;
+    publishedAt: string | null;
+    expiresAt: string | null;
+    isExpired: boolean;
+    isTop: boolean;
+    language: string;
+    url: string;
+    organization: {
+      id: number;
+      name: string;
+      url: string;
+      website: string | null;
+      logo: { url: string; alt: string } | null;
+    };
+    locations: Array<{
+      latitude: number;
+      longitude: number;
+      address: {
+        countryCode: string | null;
+        addressLine1: string | null;
+        addressLine2: string | null;
+        administrativeArea: string | null;
+        locality: string | null;
+        postalCode: string | null;
+      };
+    }>;
+    employmentTypes: Array<{ tid: number; slug: string; label: string }>;
+    occupationalFields: Array<{ tid: number; slug: string; label: string }>;
+    remoteOption: { tid: number; slug: string; label: string } | null;
+    yearsOfExperience: { tid: number; slug: string; label: string } | null;
+    salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+    application: { workflow: string; emails: Array<string>; link: string | null };
+  } | null;
+  similarJobs: Array<{
+    id: number;
+    title: string;
+    url: string;
+    organization: { name: string };
+    locations: Array<{ address: { locality: string | null } }>;
+  }>;
+};
+
 export type getRoutInfoQueryVariables = Exact<{
   slug: string;
   language?: string | null | undefined;
@@ -514,6 +748,7 @@ export interface OperationTypes {
   getSubscriptions: { data: getSubscriptionsQuery; variables: getSubscriptionsQueryVariables };
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
+  jobById: { data: jobByIdQuery; variables: jobByIdQueryVariables };
   landingPage: { data: landingPageQuery; variables: landingPageQueryVariables };
   locationAlternatives: { data: locationAlternativesQuery; variables: locationAlternativesQueryVariables };
   locationSuggestions: { data: locationSuggestionsQuery; variables: locationSuggestionsQueryVariables };
@@ -526,6 +761,7 @@ export interface OperationTypes {
   registerRecruiter: { data: registerRecruiterMutation; variables: registerRecruiterMutationVariables };
   requestPasswordReset: { data: requestPasswordResetMutation; variables: requestPasswordResetMutationVariables };
   resetPassword: { data: resetPasswordMutation; variables: resetPasswordMutationVariables };
+  routePage: { data: routePageQuery; variables: routePageQueryVariables };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
   sendVerificationMail: { data: sendVerificationMailMutation; variables: sendVerificationMailMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };

@@ -4,7 +4,9 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import { contentLanguageOf, termRef } from '../base/terms.ts';
 import { addressOf } from '../organizations/organization-presenters.ts';
+import type { RouteInfo } from '../routing/get-route-info.ts';
 import { getJob } from './get-job.ts';
+import { togetherWithOtherSide } from './job-page-fields.ts';
 import type { JobRow } from './job-columns.ts';
 import { applicationOf, jobPathOf, salaryOf } from './job-presenters.ts';
 import { isExpired } from './job-visibility.ts';
@@ -21,6 +23,21 @@ const optionalTerm = async (id: number | null, context: GraphQLContext) => {
   const term = await context.loaders.term.load(id);
   return term && termRef(term, context.locale);
 };
+
+type RouteContent = Extract<RouteInfo, { __typename: 'RouteContent' }>;
+
+const jobOf = (context: GraphQLContext, input: unknown) =>
+  getJob({ db: context.db, viewer: context.viewer, loaders: context.loaders, brandId: context.brand.id, input });
+
+const similarJobsOf = (context: GraphQLContext, input: unknown) =>
+  listSimilarJobs({
+    db: context.db,
+    brandId: context.brand.id,
+    input,
+    // Through the request's loader: the rows of a job and of its similar jobs are read once per request.
+    loadJobs: (ids) => context.loaders.job.loadMany(ids),
+    readRevision: context.loaders.searchRevision,
+  });
 
 export const jobsModule: GraphQLModule = {
   typeDefs: gql`
@@ -120,21 +137,30 @@ export const jobsModule: GraphQLModule = {
       "Open jobs of the request's brand in the same occupational field as a job, nearest first; limit 1 to 10."
       similarJobs(jobId: Int!, limit: Int = 4): [Job!]!
     }
+
+    extend type RouteContent {
+      "The job a route shows (kind Job), as Query.job answers it; null for other kinds."
+      job: Job
+      "The similar jobs of the job a route shows (kind Job), as Query.similarJobs; [] for other kinds."
+      similarJobs(limit: Int = 4): [Job!]!
+    }
   `,
   resolvers: {
     Query: {
-      job: (_parent, args: unknown, context: GraphQLContext) =>
-        getJob({
-          db: context.db,
-          viewer: context.viewer,
-          loaders: context.loaders,
-          brandId: context.brand.id,
-          input: args,
-        }),
+      job: (_parent, args: { id?: unknown }, context: GraphQLContext) =>
+        togetherWithOtherSide(context, 'job', Number(args.id), jobOf(context, args)),
       latestJobs: (_parent, args: unknown, context: GraphQLContext) =>
         listLatestJobs({ db: context.db, brandId: context.brand.id, input: args }),
-      similarJobs: (_parent, args: unknown, context: GraphQLContext) =>
-        listSimilarJobs({ db: context.db, brandId: context.brand.id, input: args }),
+      similarJobs: (_parent, args: { jobId?: unknown }, context: GraphQLContext) =>
+        togetherWithOtherSide(context, 'similar', Number(args.jobId), similarJobsOf(context, args)),
+    },
+    RouteContent: {
+      job: (route: RouteContent, _args, context: GraphQLContext) =>
+        route.kind === 'Job' ? togetherWithOtherSide(context, 'job', route.id, jobOf(context, { id: route.id })) : null,
+      similarJobs: (route: RouteContent, args: { limit?: unknown }, context: GraphQLContext) =>
+        route.kind === 'Job'
+          ? togetherWithOtherSide(context, 'similar', route.id, similarJobsOf(context, { ...args, jobId: route.id }))
+          : [],
     },
     Job: {
       organization: async (job: JobRow, _args, context: GraphQLContext) => {

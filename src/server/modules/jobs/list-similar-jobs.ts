@@ -2,12 +2,17 @@ import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { jobLocations, jobOccupationalFields, jobs } from '../../db/schema/jobs.ts';
+import { currentJobIndex } from '../../search/job-index.ts';
+import { nearbyRadiusMeters, similarJobIdsFromIndex } from '../../search/similar-jobs-index.ts';
 import { parseInput } from '../../validation.ts';
 import { jobColumns, type JobRow } from './job-columns.ts';
 import { isJobOfBrand, isOpenJob } from './job-visibility.ts';
 
-/** Jobs within this distance of the job's first place count as nearby (ordered by distance). */
-const nearbyRadiusMeters = 100_000;
+/**
+ * Where the similar jobs are selected: the in-memory job index while it is current, else the database
+ * ('auto', the default); or only one of them (tests compare the two).
+ */
+export type SimilarJobsEngine = 'auto' | 'index' | 'database';
 
 const inputSchema = z.object({
   jobId: z.number().int().positive({ error: 'jobId must be a positive number' }),
@@ -24,13 +29,49 @@ const inputSchema = z.object({
  * 100 km of its first place of work, nearest first, then the newest others. Shown below every job page,
  * also when the job is no longer available.
  */
-export async function listSimilarJobs(options: { db: Database; brandId: string; input: unknown }): Promise<JobRow[]> {
+export async function listSimilarJobs(options: {
+  db: Database;
+  brandId: string;
+  input: unknown;
+  engine?: SimilarJobsEngine;
+  /** Reads job rows by id (the request's DataLoader, so the rows batch with the page's other jobs). */
+  loadJobs?: (ids: number[]) => Promise<(JobRow | null | Error)[]>;
+  /** The search revision as the request read it (once per request). */
+  readRevision?: () => Promise<string>;
+}): Promise<JobRow[]> {
   const { db } = options;
   const { jobId, limit } = parseInput(inputSchema, options.input);
+  const engine = options.engine ?? 'auto';
+  if (engine !== 'database') {
+    // The index answers for published jobs (decision 0008); others (archived ones) go to the database.
+    const index = await currentJobIndex(db, { wait: engine === 'index', readRevision: options.readRevision });
+    const ids =
+      index && similarJobIdsFromIndex(index, { jobId, brandId: options.brandId, limit: limit ?? 4, now: Date.now() });
+    if (ids) return ids.length === 0 ? [] : jobRowsOf(db, ids, options.loadJobs);
+  }
+  return listSimilarJobsInDatabase(db, options.brandId, jobId, limit ?? 4);
+}
+
+/** The rows of the jobs the index chose, in its order (a job deleted since is left out). */
+async function jobRowsOf(
+  db: Database,
+  ids: number[],
+  loadJobs: ((ids: number[]) => Promise<(JobRow | null | Error)[]>) | undefined,
+): Promise<JobRow[]> {
+  const rows = loadJobs ? await loadJobs(ids) : await db.select(jobColumns).from(jobs).where(inArray(jobs.id, ids));
+  const byId = new Map<number, JobRow>();
+  for (const row of rows) {
+    if (row instanceof Error) throw row;
+    if (row) byId.set(row.id, row);
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function listSimilarJobsInDatabase(db: Database, brandId: string, jobId: number, max: number): Promise<JobRow[]> {
   const [job] = await db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.id, jobId), isJobOfBrand(options.brandId)));
+    .where(and(eq(jobs.id, jobId), isJobOfBrand(brandId)));
   if (!job) return [];
   const fields = await db
     .select({ termId: jobOccupationalFields.termId })
@@ -52,8 +93,7 @@ export async function listSimilarJobs(options: { db: Database; brandId: string; 
         fields.map((field) => field.termId),
       ),
     );
-  const candidates = and(isOpenJob(), isJobOfBrand(options.brandId), ne(jobs.id, jobId), inArray(jobs.id, sameField));
-  const max = limit ?? 4;
+  const candidates = and(isOpenJob(), isJobOfBrand(brandId), ne(jobs.id, jobId), inArray(jobs.id, sameField));
   if (origin) {
     // Nearby first: only jobs with a place inside the box (GiST index) get their distance computed.
     const center = sql`ll_to_earth(${origin.latitude}, ${origin.longitude})`;

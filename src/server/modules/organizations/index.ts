@@ -166,6 +166,11 @@ export const organizationsModule: GraphQLModule = {
       openJobCount: Int!
     }
 
+    extend type RouteContent {
+      "The organization profile a route shows (kind OrganizationProfile), as Query.organizationProfile; null for other kinds."
+      organizationProfile: OrganizationProfile
+    }
+
     extend type Query {
       """
       The profiles the viewer may edit as owner or member, the one of their active organization first.
@@ -199,6 +204,18 @@ export const organizationsModule: GraphQLModule = {
           brandId: context.brand.id,
           input: args,
         }),
+    },
+    RouteContent: {
+      organizationProfile: (route: { kind: string; id: number }, _args, context: GraphQLContext) =>
+        route.kind === 'OrganizationProfile'
+          ? getOrganizationProfile({
+              db: context.db,
+              viewer: context.viewer,
+              loaders: context.loaders,
+              brandId: context.brand.id,
+              input: { id: route.id },
+            })
+          : null,
     },
     Mutation: {
       addOrganizationAttachment: (_parent, args: unknown, context: GraphQLContext) =>

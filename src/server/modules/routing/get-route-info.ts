@@ -1,14 +1,18 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
-import { landingPages, pathAliases, redirects, type PathAliasTargetKind } from '../../db/schema/content.ts';
+import {
+  landingPages,
+  pathAliases,
+  redirects,
+  seoMetatags,
+  type PathAliasTargetKind,
+} from '../../db/schema/content.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { maxRoutePathLength } from '../../../lib/routing/site-paths.ts';
 import { parseInput } from '../../validation.ts';
-import { isJobOfBrand } from '../jobs/job-visibility.ts';
-import { isOrganizationOfBrand } from '../organizations/organization-visibility.ts';
-import { findMetatags, type Metatag } from './find-metatags.ts';
+import type { Metatag } from './find-metatags.ts';
 
 export type RouteInfo =
   | { __typename: 'RouteError'; code: number; reason: string }
@@ -34,44 +38,46 @@ export function normalizeRoutePath(slug: string): string {
 const notFound: RouteInfo = { __typename: 'RouteError', code: 404, reason: 'Not found' };
 const gone: RouteInfo = { __typename: 'RouteError', code: 410, reason: 'Gone' };
 
+/** What one statement tells about a path (see getRouteInfo). */
+type RouteRow = {
+  redirect_status: number | null;
+  redirect_target: string | null;
+  has_redirect: boolean;
+  target_kind: PathAliasTargetKind | null;
+  target_id: number | null;
+  /** 'visible' or 'missing'; null when the target row does not exist. */
+  target_state: 'visible' | 'missing' | null;
+  tags: Metatag[] | null;
+  tags_language: string | null;
+};
+
 /**
- * Whether the entity an alias points to can be shown: published (or readable once expired), and a job or
- * organization of the request's brand (another brand's is not found there).
+ * The redirect, the alias, whether the alias's target can be shown and the path's meta tags, in one
+ * statement (each part an index lookup: redirects, path_aliases and seo_metatags by path, the target by
+ * id). A target can be shown when it is published (archived and expired jobs stay readable with a notice;
+ * unreviewed and scheduled ones are not public yet) and, for jobs and organizations, of the request's brand
+ * (another brand's is not found there). Meta tags: the language's, else the German ones.
  */
-async function targetState(
-  db: Database,
-  kind: PathAliasTargetKind,
-  id: number,
-  brandId: string,
-): Promise<'visible' | 'missing' | 'removed'> {
-  switch (kind) {
-    case 'Job': {
-      const [job] = await db
-        .select({ state: jobs.state })
-        .from(jobs)
-        .where(and(eq(jobs.id, id), isJobOfBrand(brandId)));
-      if (!job) return 'missing';
-      // Archived and expired jobs stay readable with a notice; unreviewed and scheduled ones are not public yet.
-      return job.state === 'published' || job.state === 'archived' ? 'visible' : 'missing';
-    }
-    case 'OrganizationProfile': {
-      const [organization] = await db
-        .select({ published: organizations.published, frontend: organizations.frontend })
-        .from(organizations)
-        .where(eq(organizations.id, id));
-      if (!organization) return 'removed';
-      if (!isOrganizationOfBrand(organization, brandId)) return 'missing';
-      return organization.published ? 'visible' : 'missing';
-    }
-    case 'LandingPage': {
-      const [page] = await db
-        .select({ published: landingPages.published })
-        .from(landingPages)
-        .where(eq(landingPages.id, id));
-      if (!page) return 'removed';
-      return page.published ? 'visible' : 'missing';
-    }
-  }
+function routeStatement(path: string, language: 'de' | 'en' | 'fr' | null, brandId: string) {
+  return sql`
+    select r.status_code as redirect_status, r.target as redirect_target, r.id is not null as has_redirect,
+      a.target_kind, a.target_id,
+      case a.target_kind
+        when 'Job' then (select case when j.state in ('published', 'archived') then 'visible' else 'missing' end
+          from ${jobs} j where j.id = a.target_id and j.frontend = ${brandId})
+        when 'OrganizationProfile' then (select case when o.frontend = ${brandId} and o.published then 'visible'
+          else 'missing' end from ${organizations} o where o.id = a.target_id)
+        when 'LandingPage' then (select case when p.published then 'visible' else 'missing' end
+          from ${landingPages} p where p.id = a.target_id)
+      end as target_state,
+      m.tags, m.language as tags_language
+    from (select 1) as one
+    left join ${redirects} r on r.source_path = ${path}
+    left join ${pathAliases} a on a.path = ${path}
+      and (${language}::text is null or a.language is null or a.language = ${language}::text)
+    left join lateral (select s.tags, s.language from ${seoMetatags} s
+      where s.path = ${path} and s.language in (${language ?? 'de'}::text, 'de')
+      order by s.language = ${language ?? 'de'}::text desc limit 1) m on true`;
 }
 
 /**
@@ -79,33 +85,18 @@ async function targetState(
  * (code, target) or content of kind Job, LandingPage or OrganizationProfile with its id and meta tags.
  */
 export async function getRouteInfo(options: { db: Database; brandId: string; input: unknown }): Promise<RouteInfo> {
-  const { db } = options;
   const { slug, language } = parseInput(inputSchema, options.input);
   const path = normalizeRoutePath(slug);
-
-  const [redirect] = await db.select().from(redirects).where(eq(redirects.sourcePath, path));
-  if (redirect) {
-    if (redirect.statusCode === 410 || redirect.target === null) return gone;
-    return { __typename: 'RouteRedirect', code: redirect.statusCode, target: redirect.target };
+  const { rows } = await options.db.execute<RouteRow>(routeStatement(path, language ?? null, options.brandId));
+  const row = rows[0];
+  if (row?.has_redirect) {
+    if (row.redirect_status === 410 || row.redirect_target === null) return gone;
+    return { __typename: 'RouteRedirect', code: Number(row.redirect_status), target: row.redirect_target };
   }
-
-  const [alias] = await db
-    .select()
-    .from(pathAliases)
-    .where(
-      and(
-        eq(pathAliases.path, path),
-        language ? or(isNull(pathAliases.language), eq(pathAliases.language, language)) : undefined,
-      ),
-    );
-  if (!alias) return notFound;
-  const state = await targetState(db, alias.targetKind, alias.targetId, options.brandId);
+  if (!row?.target_kind || row.target_id === null) return notFound;
+  // A job that is not there (or is another brand's) is not found; another target that is gone is gone.
+  const state = row.target_state ?? (row.target_kind === 'Job' ? 'missing' : 'removed');
   if (state === 'missing') return notFound;
   if (state === 'removed') return gone;
-  return {
-    __typename: 'RouteContent',
-    kind: alias.targetKind,
-    id: alias.targetId,
-    metatags: await findMetatags(db, path, language ?? 'de'),
-  };
+  return { __typename: 'RouteContent', kind: row.target_kind, id: Number(row.target_id), metatags: row.tags ?? [] };
 }

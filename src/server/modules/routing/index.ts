@@ -1,5 +1,5 @@
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
-import { getRouteInfo } from './get-route-info.ts';
+import { getRouteInfo, type RouteInfo } from './get-route-info.ts';
 import { getMetatags } from './find-metatags.ts';
 import { getLandingPage } from './get-landing-page.ts';
 
@@ -25,6 +25,8 @@ export const routingModule: GraphQLModule = {
       kind: RouteContentKind!
       id: Int!
       metatags: [Metatag!]!
+      "The landing page a route shows (kind LandingPage), as Query.landingPage; null for other kinds."
+      landingPage: LandingPage
     }
 
     union RouteInfo = RouteError | RouteRedirect | RouteContent
@@ -58,6 +60,10 @@ export const routingModule: GraphQLModule = {
         getRouteInfo({ db: context.db, brandId: context.brand.id, input: args }),
       getMetatags: (_parent, args: unknown, context) => getMetatags({ db: context.db, input: args }),
       landingPage: (_parent, args: unknown, context) => getLandingPage({ db: context.db, input: args }),
+    },
+    RouteContent: {
+      landingPage: (route: RouteInfo & { __typename: 'RouteContent' }, _args, context) =>
+        route.kind === 'LandingPage' ? getLandingPage({ db: context.db, input: { id: route.id } }) : null,
     },
   },
 };

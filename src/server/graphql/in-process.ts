@@ -1,0 +1,60 @@
+/**
+ * The site's in-process GraphQL calls (src/server/backend.ts) without an HTTP exchange: the operation goes
+ * straight to yoga's `getResultForParams`, the step POST /graphql reaches once it has read the request's
+ * JSON body. Parsing (with yoga's document cache), validation, the limits (tokens, depth, cost, aliases),
+ * introspection rules, the context (viewer, brand, loaders) and error masking are the same plugins on the
+ * same yoga instance; skipped are only the HTTP parts: reading a body stream, CORS, and writing and reading
+ * back a Response. The result is what POST /graphql's JSON body holds (tests/integration/in-process
+ * .test.ts compares the two, errors and limits included).
+ */
+import type { ExecutionResult } from 'graphql';
+import { isAsyncIterable, processRegularResult } from 'graphql-yoga';
+import type { InProcessRequest, InProcessResult } from '../../lib/backend-client/index.ts';
+import type { ServerContext } from './context.ts';
+import type { GraphQLServer } from './yoga.ts';
+
+const endpoint = 'http://in-process/graphql';
+
+/** POST /graphql through the server's fetch: the answer for whatever the direct path does not handle. */
+async function overHttp(
+  server: GraphQLServer,
+  { operationName, query, variables, headers }: InProcessRequest,
+  serverContext: ServerContext,
+): Promise<InProcessResult> {
+  const withType = new Headers(headers);
+  withType.set('content-type', 'application/json');
+  const response = await server.fetch(
+    endpoint,
+    { method: 'POST', headers: withType, body: JSON.stringify({ operationName, query, variables }) },
+    serverContext,
+  );
+  return (await response.json()) as InProcessResult;
+}
+
+export async function executeInProcess(
+  server: GraphQLServer,
+  operation: InProcessRequest,
+  serverContext: ServerContext,
+): Promise<InProcessResult> {
+  const { operationName, query, variables, headers } = operation;
+  // The context reads the request's headers (bearer token, frontend, visual editor); no body is needed.
+  const request = new Request(endpoint, { method: 'POST', headers });
+  let result: ExecutionResult | AsyncIterable<ExecutionResult> | undefined;
+  try {
+    result = await server.getResultForParams(
+      { params: { operationName, query, variables }, request },
+      { ...serverContext },
+    );
+  } catch {
+    // A hook failed before execution (yoga answers it with a masked error): the HTTP path words it alike.
+    return overHttp(server, operation, serverContext);
+  }
+  // Streams (subscriptions, @defer) are not what the site asks for: the HTTP path answers them.
+  if (result === undefined || isAsyncIterable(result)) return overHttp(server, operation, serverContext);
+  // Errors and extensions as POST /graphql serialises them (internal extensions such as `http` removed);
+  // the data through JSON as well, so the caller gets plain objects exactly as from the HTTP body.
+  if (result.errors?.length || result.extensions) {
+    return (await processRegularResult(result, server.fetchAPI, 'application/json').json()) as InProcessResult;
+  }
+  return JSON.parse(JSON.stringify(result)) as InProcessResult;
+}
