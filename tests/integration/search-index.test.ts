@@ -169,4 +169,35 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     await db().update(jobs).set({ state: 'archived' }).where(eq(jobs.id, job!.id));
     expect((await search('tagblatt', { search: 'Zeppelinpilotin' }, 'index')).total).toBe(0);
   });
+
+  it('builds no index above SEARCH_INDEX_MAX_JOBS: the database answers alone, the same', async () => {
+    const counted = await db().execute<{ count: number | string }>(
+      sql`select count(*) as count from jobs where state = 'published' and published_at is not null`,
+    );
+    const published = Number(counted.rows[0]?.count);
+    expect(published).toBeGreaterThan(100);
+
+    // One job more than the limit: no copy is built, and the one held before is let go.
+    expect((await currentJobIndex(db(), { wait: true }))?.size).toBe(published);
+    expect(await currentJobIndex(db(), { wait: true, maxJobs: published - 1 })).toBeNull();
+    expect(await currentJobIndex(db(), { wait: true, maxJobs: 0 })).toBeNull();
+    for (const input of [
+      { search: 'Pflege', pageSize: 20 },
+      { location: { ...stuttgart, radiusKm: 50 }, sort: 'publish_date_desc' as const },
+    ]) {
+      const capped = await searchJobs({
+        db: db(),
+        input,
+        locale: 'de',
+        brandId: 'tagblatt',
+        engine: 'index',
+        indexMaxJobs: published - 1,
+      });
+      expect(capped.total).toBeGreaterThan(0);
+      expect(capped).toEqual(await search('tagblatt', input, 'database'));
+    }
+
+    // At the limit the index is built again.
+    expect((await currentJobIndex(db(), { wait: true, maxJobs: published }))?.size).toBe(published);
+  });
 });
