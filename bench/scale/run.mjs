@@ -4,7 +4,7 @@
 // size (RSS) and the load average. See docs/scaling.md for the figures at 100,000 and 1,000,000 jobs.
 //
 // Usage: npx node bench/scale/run.mjs --database jobboard_scale_1000000 [--workers 2] [--connections 10]
-//        [--duration 10] [--settle 0]
+//        [--duration 10] [--settle 0] [--index-max-jobs <SEARCH_INDEX_MAX_JOBS>]
 // The database must be seeded (`npm run seed`, bench/scale/multiply.mjs for a million) and the site built
 // (`npm run build`). --settle waits that many seconds after the first search, so that each worker's
 // in-memory job index is built when the board is within SEARCH_INDEX_MAX_JOBS (about 15–40 s at 100,000
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '10' },
     settle: { type: 'string', default: '0' },
+    'index-max-jobs': { type: 'string' },
     'accept-encoding': { type: 'string', default: 'gzip, deflate, br, zstd' },
   },
 });
@@ -69,6 +70,7 @@ const env = {
   AUTH_SECRET: randomBytes(32).toString('base64'),
   FRONTEND: 'tagblatt',
   LOG_LEVEL: 'warn',
+  ...(values['index-max-jobs'] === undefined ? {} : { SEARCH_INDEX_MAX_JOBS: values['index-max-jobs'] }),
 };
 const workers = [];
 for (let index = 0; index < workerCount; index++) workers.push(await startBuiltServer(env));
@@ -81,8 +83,17 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** The canonical form of a search URL (the site redirects to it: the parameters in their order). */
+async function canonical(path) {
+  const response = await fetch(`${workers[0].origin}${path}`, { redirect: 'manual' });
+  await response.arrayBuffer();
+  const location = response.headers.get('location');
+  return response.status >= 300 && response.status < 400 && location ? location : path;
+}
+
 /** The paths in turn, `connections` split between the workers; latencies of all of them together. */
-async function measure(name, paths) {
+async function measure(name, given) {
+  const paths = await Promise.all(given.map(canonical));
   const requests = paths.map((path) => ({
     method: 'GET',
     path,
@@ -138,7 +149,8 @@ try {
   sample();
   console.log(
     `\nScale benchmark: ${values.database} (${sizes[0].jobs} jobs, ${sizes[0].published} published), ` +
-      `${workerCount} workers, ${connections} connections in all, ${duration} s per row, Node ${process.versions.node}; ` +
+      `${workerCount} workers, ${connections} connections in all, ${duration} s per row, ` +
+      `SEARCH_INDEX_MAX_JOBS ${values['index-max-jobs'] ?? 'default'}, Node ${process.versions.node}; ` +
       `load average ${loadBefore} before, ${load()} after\n`,
   );
   console.log(
