@@ -62,7 +62,13 @@ await client.end();
 const employment = terms.filter((term) => term.vocabulary === 'employment_type').map((term) => term.id);
 const remote = terms.filter((term) => term.vocabulary === 'remote_option').map((term) => term.id);
 const place = places[0];
-const near = `location=${encodeURIComponent(place.label)}&lat=${place.lat.toFixed(5)}&lon=${place.lon.toFixed(5)}&radius=50`;
+// In the order of the site's canonical search URLs (src/lib/search/search-url.ts), which it would redirect to.
+const near = new URLSearchParams({
+  location: place.label,
+  lat: String(Number(place.lat.toFixed(5))),
+  lon: String(Number(place.lon.toFixed(5))),
+  radius: '50',
+}).toString();
 
 const env = {
   DATABASE_URL: databaseUrl.href,
@@ -83,17 +89,8 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** The canonical form of a search URL (the site redirects to it: the parameters in their order). */
-async function canonical(path) {
-  const response = await fetch(`${workers[0].origin}${path}`, { redirect: 'manual' });
-  await response.arrayBuffer();
-  const location = response.headers.get('location');
-  return response.status >= 300 && response.status < 400 && location ? location : path;
-}
-
 /** The paths in turn, `connections` split between the workers; latencies of all of them together. */
-async function measure(name, given) {
-  const paths = await Promise.all(given.map(canonical));
+async function measure(name, paths) {
   const requests = paths.map((path) => ({
     method: 'GET',
     path,
@@ -135,16 +132,18 @@ try {
   const started = rss();
   const loadBefore = load();
   // The first search starts each worker's index build (when the board is within SEARCH_INDEX_MAX_JOBS).
-  await Promise.all(workers.map((worker) => fetch(`${worker.origin}/jobs?search=Pflege`).then((r) => r.text())));
-  if (Number(values.settle) > 0) await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
+  if (Number(values.settle) > 0) {
+    await Promise.all(workers.map((worker) => fetch(`${worker.origin}/jobs?search=Pflege`).then((r) => r.text())));
+    await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
+  }
   const jobPaths = await workers[0].jobPaths(50);
   const rows = [
+    await measure('job page', jobPaths),
     await measure('job search', ['/jobs']),
     await measure('keyword', ['/jobs?search=Pflege']),
-    await measure('two facets', [`/jobs?employmentType=${employment[0]}&remoteOptions=${remote[0]}`]),
+    await measure('two facets', [`/jobs?remoteOptions=${remote[0]}&employmentType=${employment[0]}`]),
     await measure('radius 50 km', [`/jobs?${near}`]),
     await measure('keyword + radius', [`/jobs?search=Pflege&${near}`]),
-    await measure('job page', jobPaths),
   ];
   sample();
   console.log(
