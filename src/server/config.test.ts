@@ -28,6 +28,14 @@ describe('configuration', () => {
     }
   });
 
+  it('limits the in-memory job index to 300,000 published jobs unless told otherwise', () => {
+    expect(parseConfig({}).SEARCH_INDEX_MAX_JOBS).toBe(300_000);
+    expect(parseConfig({ SEARCH_INDEX_MAX_JOBS: '0' }).SEARCH_INDEX_MAX_JOBS).toBe(0);
+    expect(() => parseConfig({ SEARCH_INDEX_MAX_JOBS: 'lots' })).toThrow(
+      /SEARCH_INDEX_MAX_JOBS: expected a whole number of jobs \(0 turns the index off\) \(got "lots"\)/,
+    );
+  });
+
   it('never prints secret values', () => {
     expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).toThrow(/AUTH_SECRET: expected a random secret/);
     expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).not.toThrow(/short-secret/);

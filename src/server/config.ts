@@ -84,6 +84,16 @@ const configSchema = z
       .min(1)
       .max(100_000)
       .default(300),
+    /**
+     * The in-memory job index (decision 0008, docs/scaling.md) is built only while the database holds at most
+     * this many published jobs; above, the SQL search answers alone, so no worker builds a copy it cannot hold
+     * within its 512 MB limit.
+     */
+    SEARCH_INDEX_MAX_JOBS: z.coerce
+      .number({ error: 'expected a whole number of jobs (0 turns the index off)' })
+      .int({ error: 'expected a whole number of jobs (0 turns the index off)' })
+      .min(0, { error: 'expected a whole number of jobs (0 turns the index off)' })
+      .default(300_000),
     LOG_LEVEL: z
       .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
       .default('info'),

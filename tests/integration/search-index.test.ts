@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandId } from '../../brands';
 import { jobs } from '../../src/server/db/schema/jobs';
 import { organizations } from '../../src/server/db/schema/organizations';
+import { openDatabase } from '../../src/server/db/client';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../src/server/db/testing';
+import { FacetSelection } from '../../src/server/search/facets';
+import { jobFilterOf } from '../../src/server/search/job-filter';
+import { sqlJobEngine } from '../../src/server/search/sql-job-engine';
+import { jobFacetFields } from '../../src/lib/search/vocabulary';
 import { searchJobs, type JobSearchRequest, type JobSearchResult } from '../../src/server/search';
 import { currentJobIndex, parseVector, readSearchRevision } from '../../src/server/search/job-index';
 import { seedDatabase } from '../../src/server/seed/seed-database';
@@ -162,5 +167,76 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     // Unpublishing takes it out again.
     await db().update(jobs).set({ state: 'archived' }).where(eq(jobs.id, job.id));
     expect((await search('tagblatt', { search: 'Zeppelinpilotin' }, 'index')).total).toBe(0);
+  });
+
+  it('builds no index above SEARCH_INDEX_MAX_JOBS: the database answers alone, the same', async () => {
+    const counted = await db().execute<{ count: number | string }>(
+      sql`select count(*) as count from jobs where state = 'published' and published_at is not null`,
+    );
+    const published = Number(counted.rows[0]?.count);
+    expect(published).toBeGreaterThan(100);
+
+    // One job more than the limit: no copy is built, and the one held before is let go.
+    expect((await currentJobIndex(db(), { wait: true }))?.size).toBe(published);
+    expect(await currentJobIndex(db(), { wait: true, maxJobs: published - 1 })).toBeNull();
+    expect(await currentJobIndex(db(), { wait: true, maxJobs: 0 })).toBeNull();
+    for (const input of [
+      { search: 'Pflege', pageSize: 20 },
+      { location: { ...stuttgart, radiusKm: 50 }, sort: 'publish_date_desc' as const },
+    ]) {
+      const capped = await searchJobs({
+        db: db(),
+        input,
+        locale: 'de',
+        brandId: 'tagblatt',
+        engine: 'index',
+        indexMaxJobs: published - 1,
+      });
+      expect(capped.total).toBeGreaterThan(0);
+      expect(capped).toEqual(await search('tagblatt', input, 'database'));
+    }
+
+    // At the limit the index is built again.
+    expect((await currentJobIndex(db(), { wait: true, maxJobs: published }))?.size).toBe(published);
+  });
+
+  // A visitor who gives up does not cancel the statement; a bound keeps slow searches from piling up.
+  it.runIf(dialect === 'postgres')('gives up a search statement that runs past its time limit', async () => {
+    const blocker = await openDatabase({ databaseUrl: database.databaseUrl });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = blocker.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table jobs in access exclusive mode`);
+      locked();
+      await held;
+    });
+    try {
+      await isLocked;
+      const query = {
+        filter: await jobFilterOf(db(), {}, 'tagblatt'),
+        facets: new FacetSelection(jobFacetFields, {}),
+        byRank: false,
+        page: 1,
+        pageSize: 10,
+        locale: 'de' as const,
+        facetValueLimit: 10,
+      };
+      const started = Date.now();
+      const failure = await sqlJobEngine(db(), { statementTimeoutMs: 300 })
+        .search(query)
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      const message = `${String(failure)} ${String((failure as { cause?: unknown } | null)?.cause)}`;
+      expect(message).toMatch(/statement timeout/);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      release();
+      await holding;
+      await blocker.close();
+    }
   });
 });

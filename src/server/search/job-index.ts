@@ -14,9 +14,10 @@
  * C skills, D description). Word positions are not kept: phrase searches run in the database.
  */
 import { sql } from 'drizzle-orm';
+import { getConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
-import { logUnexpected } from '../log.ts';
+import { log, logUnexpected } from '../log.ts';
 
 /** Term ids (or coordinates) per document: the values of document d are values[start[d]..start[d+1]). */
 export interface PerDocument<T extends Int32Array | Float64Array> {
@@ -31,11 +32,36 @@ export interface Term {
   labels: { de: string; en: string | null; fr: string | null };
 }
 
+/**
+ * The documents of a lexeme with the lexeme's best weight in each, ascending, packed: per document one
+ * unsigned LEB128 varint of `(gap << 2) | (weight - 1)`, where gap is the distance to the previous
+ * document (to -1 for the first) and weight 4 title (A), 3 organization (B), 2 skills (C), 1 description
+ * (D). The vocabulary is small and most lexemes are common, so most gaps fit in one byte: about a fifth of
+ * the 5 bytes per posting of plain arrays (decision 0008 measured 41 MB of postings at 100,000 jobs).
+ */
 export interface Postings {
-  /** Document numbers, ascending. */
-  documents: Int32Array;
-  /** Best weight of the lexeme in each document: 4 title (A), 3 organization (B), 2 skills (C), 1 description (D). */
-  weights: Uint8Array;
+  /** How many documents. */
+  count: number;
+  bytes: Uint8Array;
+}
+
+/** Calls `visit` for each document of the postings, ascending, with its weight (1–4). */
+export function forEachPosting(postings: Postings, visit: (document: number, weight: number) => void): void {
+  const { bytes } = postings;
+  let document = -1;
+  let at = 0;
+  while (at < bytes.length) {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = bytes[at++]!;
+      value |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    document += value >>> 2;
+    visit(document, (value & 3) + 1);
+  }
 }
 
 export interface JobIndex {
@@ -122,34 +148,54 @@ type JobRow = {
   locations: { lat: number; lon: number; area: string | null; country: string | null }[] | null;
 };
 
-/** Postings while reading: arrays that double when full (trimmed at the end). */
+/** Postings while reading: a byte buffer that doubles when full (trimmed at the end). */
 interface GrowingPostings {
+  count: number;
   length: number;
-  documents: Int32Array;
-  weights: Uint8Array;
+  bytes: Uint8Array;
+  last: number;
 }
 
 function append(postings: GrowingPostings, document: number, weight: number): void {
-  if (postings.length === postings.documents.length) {
-    const documents = new Int32Array(postings.documents.length * 2);
-    documents.set(postings.documents);
-    const weights = new Uint8Array(postings.weights.length * 2);
-    weights.set(postings.weights);
-    postings.documents = documents;
-    postings.weights = weights;
+  // Below 2^31 for up to 2^28 documents: bitwise operations stay exact.
+  let value = ((document - postings.last) << 2) | (weight - 1);
+  postings.last = document;
+  postings.count += 1;
+  // At most 5 bytes per varint.
+  if (postings.length + 5 > postings.bytes.length) {
+    const bytes = new Uint8Array(postings.bytes.length * 2);
+    bytes.set(postings.bytes);
+    postings.bytes = bytes;
   }
-  postings.documents[postings.length] = document;
-  postings.weights[postings.length] = weight;
-  postings.length += 1;
+  while (value >= 0x80) {
+    postings.bytes[postings.length++] = (value & 0x7f) | 0x80;
+    value >>>= 7;
+  }
+  postings.bytes[postings.length++] = value;
+}
+
+/** What a build found instead of an index: more published jobs than the process may hold. */
+export interface TooManyJobs {
+  revision: string;
+  tooMany: true;
+  published: number;
 }
 
 /**
  * Reads the published jobs at the current revision (see the module comment), newest first, straight into
  * the index: nothing of a job but its arrays outlives its batch (the worker stays within its memory limit).
+ * With more than `maxJobs` published jobs it reads none and says so: the SQL engine answers alone then.
  */
-export async function buildJobIndex(db: Database): Promise<JobIndex> {
+export async function buildJobIndex(db: Database, maxJobs = Number.POSITIVE_INFINITY): Promise<JobIndex | TooManyJobs> {
   // Read before the jobs: a change committed while reading makes the copy older than the counter.
   const revision = await readSearchRevision(db);
+  if (Number.isFinite(maxJobs)) {
+    const counted = await db.execute<{ count: number | string }>(
+      sql`select count(*) as count from jobs where state = 'published' and published_at is not null`,
+    );
+    const published = Number(counted.rows[0]?.count ?? 0);
+    if (published > maxJobs) return { revision, tooMany: true, published };
+  }
   const brands: string[] = [];
   const jobIds: number[] = [];
   const brand: number[] = [];
@@ -171,6 +217,15 @@ export async function buildJobIndex(db: Database): Promise<JobIndex> {
   const administrativeAreas: (string | null)[] = [];
   const countryCodes: (string | null)[] = [];
   const growing = new Map<string, GrowingPostings>();
+  // One string per distinct area and country: a million locations name a few hundred of them.
+  const strings = new Map<string, string>();
+  const interned = (value: string | null): string | null => {
+    if (value === null) return null;
+    const known = strings.get(value);
+    if (known !== undefined) return known;
+    strings.set(value, value);
+    return value;
+  };
 
   // The order first (one sort), then the jobs by id in batches of that order.
   const order = await db.execute<{ id: number }>(sql`
@@ -220,14 +275,14 @@ export async function buildJobIndex(db: Database): Promise<JobIndex> {
       for (const location of row.locations ?? []) {
         latitudes.push(location.lat);
         longitudes.push(location.lon);
-        administrativeAreas.push(location.area);
-        countryCodes.push(location.country);
+        administrativeAreas.push(interned(location.area));
+        countryCodes.push(interned(location.country));
       }
       locationStart.push(latitudes.length);
       parseVector(row.vector, (lexeme, weight) => {
         let postings = growing.get(lexeme);
         if (!postings) {
-          postings = { length: 0, documents: new Int32Array(8), weights: new Uint8Array(8) };
+          postings = { count: 0, length: 0, bytes: new Uint8Array(16), last: -1 };
           growing.set(lexeme, postings);
         }
         append(postings, document, weight);
@@ -239,10 +294,7 @@ export async function buildJobIndex(db: Database): Promise<JobIndex> {
 
   const postings = new Map<string, Postings>();
   for (const [lexeme, list] of growing) {
-    postings.set(lexeme, {
-      documents: list.documents.slice(0, list.length),
-      weights: list.weights.slice(0, list.length),
-    });
+    postings.set(lexeme, { count: list.count, bytes: list.bytes.slice(0, list.length) });
   }
   growing.clear();
   const index: JobIndex = {
@@ -326,6 +378,8 @@ export async function buildJobIndex(db: Database): Promise<JobIndex> {
 
 interface Holder {
   index: JobIndex | null;
+  /** The last count of published jobs, taken because it was more than the limit then (no index). */
+  tooMany: { revision: string; published: number } | null;
   building: Promise<void> | null;
   /** After a failed build, the next one waits until then (milliseconds since the epoch). */
   retryAt: number;
@@ -337,16 +391,28 @@ const retryAfterMs = 60_000;
 function holderOf(db: Database): Holder {
   let holder = holders.get(db);
   if (!holder) {
-    holder = { index: null, building: null, retryAt: 0 };
+    holder = { index: null, tooMany: null, building: null, retryAt: 0 };
     holders.set(db, holder);
   }
   return holder;
 }
 
-function startBuild(db: Database, holder: Holder): Promise<void> {
-  holder.building ??= buildJobIndex(db)
-    .then((index) => {
-      holder.index = index;
+function startBuild(db: Database, holder: Holder, maxJobs: number): Promise<void> {
+  holder.building ??= buildJobIndex(db, maxJobs)
+    .then((built) => {
+      if ('tooMany' in built) {
+        // Let the old copy go: it is stale, and the memory is what the limit protects.
+        holder.index = null;
+        if (holder.tooMany === null) {
+          log('search').warn(
+            `${built.published} published jobs are more than SEARCH_INDEX_MAX_JOBS (${maxJobs}): no in-memory job index, searches run in the database`,
+          );
+        }
+        holder.tooMany = { revision: built.revision, published: built.published };
+      } else {
+        holder.index = built;
+        holder.tooMany = null;
+      }
     })
     .catch((error: unknown) => {
       holder.retryAt = Date.now() + retryAfterMs;
@@ -358,28 +424,39 @@ function startBuild(db: Database, holder: Holder): Promise<void> {
   return holder.building;
 }
 
+export interface CurrentJobIndexOptions {
+  /** Build until the index is current instead of answering null at once. */
+  wait?: boolean;
+  /**
+   * More published jobs than this and no index is built or kept, so that a worker never builds a copy it
+   * cannot hold; SEARCH_INDEX_MAX_JOBS by default (the search and the similar jobs alike).
+   */
+  maxJobs?: number;
+  /** The revision as this request read it (read once per request: graphql/loaders.ts), else read here. */
+  readRevision?: () => Promise<string>;
+}
+
 /**
  * The index when it holds the database's current revision; otherwise null (and a build starts in the
- * background), or, with `wait`, builds until it is current.
+ * background), or, with `wait`, builds until it is current. Always null while the database holds more
+ * published jobs than `maxJobs` (counted again when the revision changes).
  */
-export async function currentJobIndex(
-  db: Database,
-  options: {
-    wait?: boolean;
-    /** The revision as this request read it (read once per request: graphql/loaders.ts), else read here. */
-    readRevision?: () => Promise<string>;
-  } = {},
-): Promise<JobIndex | null> {
+export async function currentJobIndex(db: Database, options: CurrentJobIndexOptions = {}): Promise<JobIndex | null> {
   const holder = holderOf(db);
+  const maxJobs = options.maxJobs ?? getConfig().SEARCH_INDEX_MAX_JOBS;
   for (let attempt = 0; ; attempt++) {
     const revision =
       attempt === 0 && options.readRevision ? await options.readRevision() : await readSearchRevision(db);
-    if (holder.index?.revision === revision) return holder.index;
+    if (holder.index?.revision === revision) {
+      if (holder.index.size <= maxJobs) return holder.index;
+      holder.index = null;
+    }
+    if (holder.tooMany?.revision === revision && holder.tooMany.published > maxJobs) return null;
     if (!options.wait) {
-      if (Date.now() >= holder.retryAt) void startBuild(db, holder);
+      if (Date.now() >= holder.retryAt) void startBuild(db, holder, maxJobs);
       return null;
     }
     if (attempt >= 3) throw new Error('the job index did not catch up with the database');
-    await startBuild(db, holder);
+    await startBuild(db, holder, maxJobs);
   }
 }

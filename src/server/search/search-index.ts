@@ -13,24 +13,24 @@ import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.t
 import type { EngineQuery, SearchEngine } from './engine.ts';
 import { localizedText } from '../../i18n/index.ts';
 import { rankFacets } from './facets.ts';
-import { currentJobIndex, type JobIndex } from './job-index.ts';
+import { currentJobIndex, forEachPosting, type JobIndex } from './job-index.ts';
 import { hasPhrase, type JobFilter } from './job-filter.ts';
 import type { TextQuery } from './text-query.ts';
 import { jobFacetFields, type JobFacetField, type JobSearchHit, type JobSearchResult } from './types.ts';
 
 /**
  * The in-memory engine: it answers while the index is current (`wait`: once it is), and never phrases,
- * which need word positions.
+ * which need word positions, nor on a database with more than `maxJobs` published jobs (no index then).
  */
 export function indexJobEngine(
   db: Database,
-  options: { wait: boolean },
+  options: { wait: boolean; maxJobs: number },
 ): SearchEngine<JobFilter, JobFacetField, JobSearchHit> {
   return {
     name: 'index',
     async search(query) {
       if (hasPhrase(query.filter)) return null;
-      const index = await currentJobIndex(db, { wait: options.wait });
+      const index = await currentJobIndex(db, options);
       return index && searchIndex(index, query, Date.now());
     },
   };
@@ -69,17 +69,17 @@ function matchesOf(index: JobIndex, lexemes: readonly string[], prefix: string |
   const lists = lexemes.map((lexeme) => index.postings.get(lexeme));
   if (lists.every((list) => list !== undefined)) {
     if (lists.length === 1) {
-      const { documents, weights } = lists[0]!;
-      for (let at = 0; at < documents.length; at++) matches[documents[at]!] = weights[at]!;
+      forEachPosting(lists[0]!, (document, weight) => {
+        matches[document] = weight;
+      });
     } else {
       const seen = new Uint8Array(index.size);
       const best = new Uint8Array(index.size);
-      for (const { documents, weights } of lists) {
-        for (let at = 0; at < documents.length; at++) {
-          const document = documents[at]!;
+      for (const list of lists) {
+        forEachPosting(list, (document, weight) => {
           seen[document]! += 1;
-          if (weights[at]! > best[document]!) best[document] = weights[at]!;
-        }
+          if (weight > best[document]!) best[document] = weight;
+        });
       }
       for (let document = 0; document < index.size; document++) {
         if (seen[document] === lists.length) matches[document] = best[document]!;
@@ -90,11 +90,9 @@ function matchesOf(index: JobIndex, lexemes: readonly string[], prefix: string |
     for (let at = lowerBound(index.lexemes, prefix); at < index.lexemes.length; at++) {
       const lexeme = index.lexemes[at] as string;
       if (!lexeme.startsWith(prefix)) break;
-      const { documents, weights } = index.postings.get(lexeme)!;
-      for (let position = 0; position < documents.length; position++) {
-        const document = documents[position]!;
-        if (weights[position]! > matches[document]!) matches[document] = weights[position]!;
-      }
+      forEachPosting(index.postings.get(lexeme)!, (document, weight) => {
+        if (weight > matches[document]!) matches[document] = weight;
+      });
     }
   }
   return matches;

@@ -1,10 +1,11 @@
 /**
  * The job search: the request's filter prepared once (job-filter.ts), then answered by the first engine
- * that can (engine.ts): the in-memory index while it is current (decision 0008), else the SQL statement
- * (decision 0006). Both count facets by the rules of facets.ts, so they give the same totals, facets and
+ * that can (engine.ts): the in-memory index while it is current and the board is within
+ * SEARCH_INDEX_MAX_JOBS (decision 0008, docs/scaling.md), else the SQL statement (decision 0006). Both count facets by the rules of facets.ts, so they give the same totals, facets and
  * date-sorted pages.
  */
 import { defaultPageSize, facetValueLimit, jobFacetFields } from '../../lib/search/vocabulary.ts';
+import { getConfig } from '../config.ts';
 import { searchWith } from './engine.ts';
 import { FacetSelection } from './facets.ts';
 import { jobFilterOf } from './job-filter.ts';
@@ -29,7 +30,11 @@ export async function searchJobs(options: SearchJobsOptions): Promise<JobSearchR
   const filter = await jobFilterOf(db, request, options.brandId);
   const engine = options.engine ?? defaultEngine;
   const database = sqlJobEngine(db);
-  return searchWith(engine === 'database' ? [database] : [indexJobEngine(db, { wait: engine === 'index' }), database], {
+  const index = indexJobEngine(db, {
+    wait: engine === 'index',
+    maxJobs: options.indexMaxJobs ?? getConfig().SEARCH_INDEX_MAX_JOBS,
+  });
+  return searchWith(engine === 'database' ? [database] : [index, database], {
     filter,
     facets: new FacetSelection(jobFacetFields, request.facets ?? {}),
     byRank: filter.text !== null && (request.sort ?? 'relevancy') === 'relevancy',

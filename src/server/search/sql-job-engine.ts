@@ -36,6 +36,8 @@ const nearLocationLimit = 200;
 const rankWindow = 500;
 /** Up to this many base rows, facet terms are looked up per job rather than by hashing the link table. */
 const linkProbeLimit = 15000;
+/** The longest a search statement may run before PostgreSQL cancels it (the search then fails). */
+const defaultStatementTimeoutMs = 10_000;
 /** earthdistance's earth() is 6378.168 km: its box must be a little larger to cover our radius. */
 const earthBoxFactor = (6378.168 / earthRadiusKm) * 1.001;
 
@@ -97,8 +99,14 @@ function idList(ids: readonly number[]): SQL {
   );
 }
 
-/** The SQL engine: it answers every job search (see the module comment). */
-export function sqlJobEngine(db: Database): SearchEngine<JobFilter, JobFacetField, JobSearchHit> {
+/**
+ * The SQL engine: it answers every job search (see the module comment), or fails when its statement runs
+ * longer than `statementTimeoutMs` (10 s).
+ */
+export function sqlJobEngine(
+  db: Database,
+  { statementTimeoutMs = defaultStatementTimeoutMs }: { statementTimeoutMs?: number } = {},
+): SearchEngine<JobFilter, JobFacetField, JobSearchHit> {
   return {
     name: 'database',
     async search(query) {
@@ -107,6 +115,10 @@ export function sqlJobEngine(db: Database): SearchEngine<JobFilter, JobFacetFiel
         // The statement's estimated cost is far above jit_above_cost, but it runs in milliseconds: compiling
         // it with LLVM (PostgreSQL's default where JIT is available) took 50–80 ms in the benchmark.
         await tx.execute(sql`set local jit = off`);
+        // A visitor who gives up does not cancel the statement (the server never hears of it): without a bound,
+        // broad searches on a board too large for the index (5–8 s each at a million jobs) pile up until the
+        // database answers nothing else (docs/scaling.md).
+        await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(statementTimeoutMs))}`));
         return (await tx.execute<FacetedRow>(statement)).rows;
       });
       const { page, pageSize, locale, facetValueLimit } = query;

@@ -75,6 +75,8 @@ export interface SearchJobsOptions {
    * benchmarks name one (`index` waits until the index is current).
    */
   engine?: 'auto' | 'database' | 'index';
+  /** Published jobs above which no index is built (default: SEARCH_INDEX_MAX_JOBS); tests and benchmarks set it. */
+  indexMaxJobs?: number;
 }
 
 export interface GeoBounds {
