@@ -59,7 +59,11 @@ export class PageStore {
   #bytes = 0;
   #version: string | null = null;
 
-  constructor(readonly maxBytes: number) {}
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 
   get bytes(): number {
     return this.#bytes;
