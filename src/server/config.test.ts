@@ -36,6 +36,14 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps 32 MB of rendered pages unless told otherwise; 0 turns the page cache off', () => {
+    expect(parseConfig({}).PAGE_CACHE_MB).toBe(32);
+    expect(parseConfig({ PAGE_CACHE_MB: '0' }).PAGE_CACHE_MB).toBe(0);
+    expect(() => parseConfig({ PAGE_CACHE_MB: '-1' })).toThrow(
+      /PAGE_CACHE_MB: expected a whole number of megabytes from 0 to 4096/,
+    );
+  });
+
   it('never prints secret values', () => {
     expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).toThrow(/AUTH_SECRET: expected a random secret/);
     expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).not.toThrow(/short-secret/);

@@ -36,25 +36,20 @@ const optionalText = () =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
-const limitCount = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: `expected a whole number from 1 to ${max}` })
-    .int({ error: `expected a whole number from 1 to ${max}` })
-    .min(1, { error: `expected a whole number from 1 to ${max}` })
-    .max(max, { error: `expected a whole number from 1 to ${max}` })
-    .default(fallback);
+/** A whole number from `min` to `max` (one message, naming what is expected, for every way to miss it). */
+const wholeNumber = (min: number, max: number, fallback: number, expected = `a whole number from ${min} to ${max}`) => {
+  const error = `expected ${expected}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+};
+
+const limitCount = (fallback: number, max: number) => wholeNumber(1, max, fallback);
 
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     FRONTEND: z.enum(brandIds, { error: `expected one of the brands: ${brandIds.join(', ')}` }).default('tagblatt'),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce
-      .number({ error: 'expected a port number between 1 and 65535' })
-      .int({ error: 'expected a port number between 1 and 65535' })
-      .min(1, { error: 'expected a port number between 1 and 65535' })
-      .max(65535, { error: 'expected a port number between 1 and 65535' })
-      .default(3002),
+    PORT: wholeNumber(1, 65535, 3002, 'a port number between 1 and 65535'),
     /**
      * The public origin (src/server/public-origin.ts): every absolute link, the allowed Host, Secure cookies
      * and HSTS follow it. Required with DATABASE_URL; otherwise http://<HOST>:<PORT> (localhost for 0.0.0.0).
@@ -89,11 +84,12 @@ const configSchema = z
      * this many published jobs; above, the SQL search answers alone, so no worker builds a copy it cannot hold
      * within its 512 MB limit.
      */
-    SEARCH_INDEX_MAX_JOBS: z.coerce
-      .number({ error: 'expected a whole number of jobs (0 turns the index off)' })
-      .int({ error: 'expected a whole number of jobs (0 turns the index off)' })
-      .min(0, { error: 'expected a whole number of jobs (0 turns the index off)' })
-      .default(300_000),
+    SEARCH_INDEX_MAX_JOBS: wholeNumber(
+      0,
+      Number.MAX_SAFE_INTEGER,
+      300_000,
+      'a whole number of jobs (0 turns the index off)',
+    ),
     LOG_LEVEL: z
       .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
       .default('info'),
@@ -122,12 +118,7 @@ const configSchema = z
     RATE_LIMIT_AUTH_LOG_PER_MINUTE: limitCount(30, 1_000_000),
     RATE_LIMIT_UPLOADS_PER_HOUR: limitCount(30, 1_000_000),
     /** Memory for rendered anonymous pages (src/server/page-cache); 0 turns the cache off. */
-    PAGE_CACHE_MB: z.coerce
-      .number({ error: 'expected a whole number of megabytes from 0 to 4096' })
-      .int({ error: 'expected a whole number of megabytes from 0 to 4096' })
-      .min(0, { error: 'expected a whole number of megabytes from 0 to 4096' })
-      .max(4096, { error: 'expected a whole number of megabytes from 0 to 4096' })
-      .default(32),
+    PAGE_CACHE_MB: wholeNumber(0, 4096, 32, 'a whole number of megabytes from 0 to 4096'),
   })
   .superRefine((config, context) => {
     // Several processes share a PostgreSQL database, so they must share one signing secret too; only the
