@@ -1,0 +1,8 @@
+// Node options of every server process: `npm run serve` (package.json, which repeats them), PM2's cluster
+// workers (ecosystem.config.cjs) and the benchmarks (bench/support/server.mjs).
+//
+// The old-space limit keeps V8 from letting its heap grow to 300–400 MB of garbage before a full collection
+// when 90–100 MB are live (decision 0011): a server at 5,000 jobs keeps about 100 MB live, and the job index
+// of 100,000 jobs about 65 MB more. The database is prepared in a child process of its own limit
+// (src/server/startup/prepare-in-child.ts).
+module.exports = ['--max-old-space-size=192'];
