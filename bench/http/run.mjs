@@ -120,8 +120,9 @@ async function benchPostgresDatabase(name) {
 const target = await startTarget();
 const { origin } = target;
 
+/** NaN when nothing answered (a server too busy to answer within the run). */
 function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 const totalOf = (bytes) => bytes.reduce((sum, value) => sum + value, 0);
