@@ -27,7 +27,9 @@ const setpriv = '/usr/bin/setpriv';
 /** The server's Node options for the child, without its heap limit and inspector (the port is taken). */
 export function childExecArgv(execArgv: readonly string[]): string[] {
   return [
-    ...execArgv.filter((argument) => !/^--(max-old-space-size|inspect(-brk|-wait|-port)?)(=|$)/.test(argument)),
+    ...execArgv.filter(
+      (argument) => !/^--(max-old-space-size|max-semi-space-size|inspect(-brk|-wait|-port)?)(=|$)/.test(argument),
+    ),
     `--max-old-space-size=${preparingHeapMegabytes}`,
   ];
 }
