@@ -5,7 +5,10 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import serverNodeOptions from '../../scripts/server-node-options.cjs';
+import {
+  environment as serverEnvironment,
+  nodeOptions as serverNodeOptions,
+} from '../../scripts/server-node-options.cjs';
 
 export async function freePort() {
   const server = createServer().listen(0, '127.0.0.1');
@@ -56,9 +59,9 @@ export async function jobPathsAt(origin, count) {
 /**
  * Resolves once the server answers; `stop()` ends it and removes its data (unless `pgliteDir` was given:
  * a directory of the caller's is kept, so a seeded database can be reused). The server runs with the Node
- * options of `npm run serve` (scripts/server-node-options.cjs); `nodeArgs` follow them, before the script
- * (e.g. `--inspect`, or another `--max-old-space-size`, which wins); `onSpawn` sees the child before it
- * answers (an inspector can attach then).
+ * options and environment of `npm run serve` (scripts/server-node-options.cjs); `nodeArgs` follow them,
+ * before the script (e.g. `--inspect`, or another `--max-old-space-size`, which wins); `onSpawn` sees the
+ * child before it answers (an inspector can attach then).
  */
 export async function startBuiltServer(env = {}, { nodeArgs = [], pgliteDir, onSpawn } = {}) {
   if (!existsSync('dist/server/entry.mjs')) {
@@ -70,6 +73,7 @@ export async function startBuiltServer(env = {}, { nodeArgs = [], pgliteDir, onS
   const server = spawn(process.execPath, [...serverNodeOptions, ...nodeArgs, 'scripts/serve.mjs'], {
     env: {
       ...process.env,
+      ...serverEnvironment,
       PORT: String(port),
       HOST: '127.0.0.1',
       PGLITE_DIR: pgliteDir ?? join(dataDir, 'pglite'),
