@@ -7,9 +7,8 @@ import { ensureDemoData } from '../seed/seed-database.ts';
 
 /**
  * Start-up, before the server starts (scripts/serve.mjs in a child process, see prepare-in-child.ts, and
- * scripts/pm2.mjs, under plain Node): applies
- * pending migrations (src/server/db) and, for the embedded database, makes sure the demo data is there
- * (src/server/seed). Neither layer imports the other; this folder runs them in order. The handle is closed
+ * scripts/pm2.mjs, under plain Node): applies pending migrations (src/server/db) and, for the embedded
+ * database, makes sure the demo data is there (src/server/seed). Neither layer imports the other; this folder runs them in order. The handle is closed
  * again because PGlite allows one opener at a time and the server opens its own. `beforeStatement` runs
  * before every statement.
  */
