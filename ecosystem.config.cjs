@@ -1,4 +1,6 @@
-// PM2: two cluster workers of the built server on port 3002, restarted above 512 MB, serving SITE_URL.
+// PM2: two cluster workers of the built server on port 3002, restarted above 512 MB, serving SITE_URL, with
+// the server's Node options and environment (a bounded V8 heap, two malloc arenas:
+// scripts/server-node-options.cjs).
 // Start it with `npm run pm2:start` so the PM2 daemon, and with it every worker, runs on the project's
 // Node 24 (cluster workers ignore `interpreter` and use the daemon's Node).
 if (!process.env.DATABASE_URL) {
@@ -22,7 +24,9 @@ module.exports = {
       exec_mode: 'cluster',
       instances: 2,
       max_memory_restart: '512M',
+      node_args: require('./scripts/server-node-options.cjs').nodeOptions,
       env: {
+        ...require('./scripts/server-node-options.cjs').environment,
         NODE_ENV: 'production',
         PORT: process.env.PORT ?? '3002',
       },

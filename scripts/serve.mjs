@@ -23,10 +23,16 @@ if (!existsSync(entry)) {
   console.error('No build found in dist/: run `npm run build` first (or `npm start`, which builds).');
   process.exit(1);
 }
-// PM2 workers start together; `npm run pm2:start` has already migrated the shared database once.
+// PM2 workers start together; `npm run pm2:start` has already migrated the shared database once. In a
+// child process, whose PGlite instance and seeding memory leave with it (decision 0011).
 if (process.env.pm_id === undefined) {
-  const { prepareDatabase } = await import('../src/server/startup/prepare-database.ts');
-  await prepareDatabase(config);
+  const { prepareDatabaseInChild } = await import('../src/server/startup/prepare-in-child.ts');
+  try {
+    await prepareDatabaseInChild();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 // Our front door (src/server/http/front-door.ts) listens, serves the text-like static files with their

@@ -6,10 +6,24 @@
 // Usage: npm run bench:http [-- --duration 10 --connections 10 --frontend tagblatt --accept-encoding "br, gzip"]
 // --accept-encoding is sent with every request (a browser sends "gzip, deflate, br, zstd"; "identity" for
 // uncompressed responses).
+//
+// --soak <seconds>: after the rows, a mixed load (job pages, /jobs, keyword searches, home, the static asset)
+// at --rate requests/s (default 70 % of the mix's peak, measured just before) for that long, printing the
+// resident size (and V8 heap) every 30 s, the errors, and whether the resident size stayed within ±10 % after
+// the warm-up (the first fifth, at most 2 minutes).
+//
+// --database postgres [--workers 2]: the production set-up instead, PM2 cluster workers (`npm run pm2:start`)
+// on a PostgreSQL database of the benchmark's own (TEST_POSTGRES_URL's server, default the local one; named
+// --database-name, default jobboard_bench_http_<total jobs>), seeded with `npm run seed -- --jobs <total jobs>`
+// when it is new; RSS per worker. --total-jobs sets the demo corpus on either database (default 5,000).
+import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startBuiltServer } from '../support/server.mjs';
+import pg from 'pg';
+import { connectInspector } from '../support/inspector.mjs';
+import { startPm2Cluster } from '../support/pm2-cluster.mjs';
+import { freePort, jobPathsAt, startBuiltServer } from '../support/server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -18,24 +32,114 @@ const { values } = parseArgs({
     frontend: { type: 'string', default: 'tagblatt' },
     jobs: { type: 'string', default: '50' },
     'accept-encoding': { type: 'string', default: 'gzip, deflate, br, zstd' },
+    soak: { type: 'string' },
+    rate: { type: 'string' },
+    database: { type: 'string', default: 'pglite' },
+    workers: { type: 'string', default: '2' },
+    'total-jobs': { type: 'string', default: '5000' },
+    'database-name': { type: 'string' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const acceptEncoding = values['accept-encoding'];
+const soakSeconds = values.soak === undefined ? 0 : Number(values.soak);
+const totalJobs = Number(values['total-jobs']);
+const workers = Number(values.workers);
 const MB = 1024 * 1024;
+if (!['pglite', 'postgres'].includes(values.database)) {
+  console.error(`--database expects pglite or postgres, got "${values.database}"`);
+  process.exit(2);
+}
+const onPostgres = values.database === 'postgres';
 
-const server = await startBuiltServer({ FRONTEND: values.frontend });
-const { origin } = server;
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+/**
+ * The site under test: its origin, the resident size of each of its processes, their V8 heaps (used and
+ * total, MB; null where unknown) and a label for the output.
+ */
+async function startTarget() {
+  const env = { FRONTEND: values.frontend, DEMO_JOBS: String(totalJobs) };
+  if (onPostgres) {
+    const databaseUrl = await benchPostgresDatabase(values['database-name'] ?? `jobboard_bench_http_${totalJobs}`);
+    const cluster = await startPm2Cluster({ databaseUrl, workers, env });
+    return {
+      origin: cluster.origin,
+      label: `PostgreSQL (${totalJobs} jobs), PM2 × ${workers} workers`,
+      residentBytes: cluster.residentBytesPerWorker,
+      heaps: async () => cluster.list().map((worker) => [worker.heapUsedMegabytes, worker.heapTotalMegabytes]),
+      restarts: () => cluster.list().reduce((sum, worker) => sum + worker.restarts, 0),
+      stop: async () => cluster.stop(),
+    };
+  }
+  // The inspector only answers the heap figures of the soak; nothing is profiled.
+  const inspectorPort = soakSeconds > 0 ? await freePort() : null;
+  const server = await startBuiltServer(env, {
+    nodeArgs: inspectorPort ? [`--inspect=127.0.0.1:${inspectorPort}`] : [],
+  });
+  const inspector = inspectorPort ? await connectInspector(inspectorPort) : null;
+  return {
+    origin: server.origin,
+    label: totalJobs === 5000 ? 'PGlite' : `PGlite (${totalJobs} jobs)`,
+    residentBytes: () => [server.residentBytes()],
+    heaps: async () => {
+      if (!inspector) return [[null, null]];
+      const { heapUsed, heapTotal } = await inspector.evaluate('process.memoryUsage()');
+      return [[heapUsed / MB, heapTotal / MB]];
+    },
+    restarts: () => 0,
+    stop: async () => {
+      inspector?.close();
+      await server.stop();
+    },
+  };
 }
 
-let peakRss = server.residentBytes();
+/** A PostgreSQL database of the benchmark's own, created and seeded (`npm run seed`) when it is new. */
+async function benchPostgresDatabase(name) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--database-name: not a plain identifier: ${name}`);
+  const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length === 0) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  // Prints that the data is there already when it is; seeds otherwise (100,000 jobs take several minutes).
+  const seeded = spawnSync('npm', ['run', 'seed', '--', '--jobs', String(totalJobs)], {
+    env: { ...process.env, DATABASE_URL: url.href },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (seeded.status !== 0) throw new Error(`seeding ${name} failed`);
+  return url.href;
+}
+
+const target = await startTarget();
+const { origin } = target;
+
+/** NaN when nothing answered (a server too busy to answer within the run). */
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+const totalOf = (bytes) => bytes.reduce((sum, value) => sum + value, 0);
+/** "312" for one process, "301+298" for the workers of a cluster. */
+const megabytesOf = (bytes) => bytes.map((value) => (value / MB).toFixed(0)).join('+');
+
+let peakRss = target.residentBytes();
+const samplePeak = () => {
+  const now = target.residentBytes();
+  if (totalOf(now) > totalOf(peakRss)) peakRss = now;
+};
+const requestsOf = (paths) =>
+  paths.map((path) => ({ method: 'GET', path, headers: { 'accept-encoding': acceptEncoding } }));
+
 async function measure(name, paths) {
-  const requests = paths.map((path) => ({ method: 'GET', path, headers: { 'accept-encoding': acceptEncoding } }));
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.residentBytes())), 500);
+  const requests = requestsOf(paths);
+  const sampler = setInterval(samplePeak, 500);
   try {
     // Warm-up so JIT and caches settle before the measured run.
     await autocannon({ url: origin, connections, duration: 2, requests });
@@ -53,18 +157,99 @@ async function measure(name, paths) {
       p99: percentile(latencies, 99),
       errors: result.errors + result.timeouts + result.non2xx,
       kilobytesPerRequest: result.throughput.average / result.requests.average / 1024,
-      rss: server.residentBytes(),
+      rss: target.residentBytes(),
     };
   } finally {
     clearInterval(sampler);
   }
 }
 
+/** Job pages with the other pages between them: two job pages, then /jobs, a keyword search, home or the asset. */
+function mixedPaths(jobPaths, asset) {
+  const keywords = ['Pflege', 'Lager', 'Vertrieb', 'Koch', 'Elektriker', 'Büro'];
+  const others = [];
+  for (let index = 0; others.length < Math.ceil(jobPaths.length / 2); index++) {
+    const keyword = keywords[index % keywords.length];
+    others.push('/jobs', `/jobs?q=${encodeURIComponent(keyword)}`, '/', asset);
+  }
+  return jobPaths.flatMap((path, index) => (index % 2 === 1 ? [path, others[(index - 1) / 2]] : [path]));
+}
+
+const megabytes = (value) => (value === null ? '?' : value.toFixed(0));
+
+async function soak(paths) {
+  const requests = requestsOf(paths);
+  await autocannon({ url: origin, connections, duration: 2, requests });
+  const peak = (await autocannon({ url: origin, connections, duration: 10, requests })).requests.average;
+  const rate = values.rate === undefined ? Math.max(1, Math.round(peak * 0.7)) : Number(values.rate);
+  console.log(
+    `\nSoak: ${soakSeconds} s of mixed load (${paths.length} paths: job pages, /jobs, keyword searches, home, ` +
+      `static asset) at ${rate} req/s (${values.rate === undefined ? '70 % of ' : 'peak '}${peak.toFixed(0)} req/s ` +
+      `measured just before), ${connections} connections\n`,
+  );
+  console.log('time      RSS MB          V8 heap used/total MB     requests   errors   load (1 min)');
+  let responses = 0;
+  let failures = 0;
+  const samples = [];
+  const print = async (seconds) => {
+    const rss = target.residentBytes();
+    samples.push({ seconds, rss: totalOf(rss), each: rss });
+    const heaps = (await target.heaps().catch(() => [[null, null]]))
+      .map(([used, total]) => `${megabytes(used)}/${megabytes(total)}`)
+      .join(' ');
+    console.log(
+      `${`${seconds} s`.padEnd(10)}${megabytesOf(rss).padEnd(16)}${heaps.padEnd(26)}${String(responses).padStart(8)}` +
+        `${String(failures).padStart(9)}   ${loadavg()[0].toFixed(1)}`,
+    );
+  };
+  const instance = autocannon({ url: origin, connections, duration: soakSeconds, requests, overallRate: rate });
+  instance.on('response', (_client, status) => {
+    responses++;
+    if (status < 200 || status >= 300) failures++;
+  });
+  instance.on('reqError', () => failures++);
+  const started = Date.now();
+  await print(0);
+  const sampler = setInterval(() => void print(Math.round((Date.now() - started) / 1000)), 30_000);
+  let result;
+  try {
+    result = await instance;
+  } finally {
+    clearInterval(sampler);
+  }
+  await print(Math.round((Date.now() - started) / 1000));
+  const warmUp = Math.min(120, soakSeconds / 5);
+  const steady = samples.filter((sample) => sample.seconds >= warmUp);
+  const mean = totalOf(steady.map((sample) => sample.rss)) / steady.length;
+  const low = Math.min(...steady.map((sample) => sample.rss));
+  const high = Math.max(...steady.map((sample) => sample.rss));
+  const spread = Math.max(high / mean - 1, 1 - low / mean) * 100;
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const restarts = target.restarts();
+  console.log(
+    `\nSoak result: ${result.requests.total} requests (${result.requests.average.toFixed(0)} req/s, p99 ` +
+      `${result.latency.p99} ms), ${errors} errors${onPostgres ? `, ${restarts} worker restarts` : ''}; RSS after the ` +
+      `${warmUp.toFixed(0)} s warm-up ${(low / MB).toFixed(0)}–${(high / MB).toFixed(0)} MB (mean ${(mean / MB).toFixed(0)}` +
+      `${onPostgres ? ' for all workers' : ''}), within ${spread.toFixed(1)} % of the mean: ` +
+      `${spread <= 10 ? 'flat (±10 %)' : 'NOT flat (beyond ±10 %)'}`,
+  );
+  if (onPostgres) {
+    const highest = target.residentBytes().map((_, index) => Math.max(...steady.map((sample) => sample.each[index])));
+    console.log(
+      `Peak RSS per worker after the warm-up: ${highest.map((value) => (value / MB).toFixed(0)).join(', ')} MB`,
+    );
+  }
+}
+
 try {
-  const startRss = server.residentBytes();
-  const jobPaths = await server.jobPaths(Number(values.jobs));
+  const startRss = target.residentBytes();
+  const jobPaths = await jobPathsAt(origin, Number(values.jobs));
   // A hashed script of the build (an island of the job search), else the favicon.
   const searchHtml = await (await fetch(`${origin}/jobs`)).text();
+  // Each process builds its job index on its first search: let every worker do so before measuring.
+  for (let index = 0; index < 2 * target.residentBytes().length; index++) {
+    await (await fetch(`${origin}/jobs?q=Pflege`)).text();
+  }
   const asset = /"(\/_astro\/[^"]+\.js)"/.exec(searchHtml)?.[1] ?? '/favicon.svg';
   const loadBefore = loadavg()[0];
   const rows = [
@@ -76,7 +261,7 @@ try {
   ];
   const [static_] = rows;
   console.log(
-    `\nHTTP benchmark: ${connections} connections, ${duration} s each, FRONTEND=${values.frontend}, PGlite, ` +
+    `\nHTTP benchmark: ${connections} connections, ${duration} s each, FRONTEND=${values.frontend}, ${target.label}, ` +
       `Node ${process.versions.node}, Accept-Encoding: ${acceptEncoding}; load average ${loadBefore.toFixed(1)} before, ` +
       `${loadavg()[0].toFixed(1)} after (1 min)\n`,
   );
@@ -87,14 +272,15 @@ try {
     console.log(
       `${row.name.padEnd(16)}${row.path.slice(0, 36).padEnd(36)}${row.requestsPerSecond.toFixed(0).padStart(8)}` +
         `${row.p50.toFixed(1).padStart(9)}${row.p95.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}` +
-        `${row.kilobytesPerRequest.toFixed(1).padStart(9)}${String(row.errors).padStart(8)}${(row.rss / MB).toFixed(0).padStart(8)}` +
+        `${row.kilobytesPerRequest.toFixed(1).padStart(9)}${String(row.errors).padStart(8)}${megabytesOf(row.rss).padStart(8)}` +
         `   ${(row.requestsPerSecond / static_.requestsPerSecond).toFixed(2)}×, ${(row.p95 / static_.p95).toFixed(1)}×`,
     );
   }
   console.log(
-    `\nServer RSS: ${(startRss / MB).toFixed(0)} MB after start-up (seeding included), peak ${(peakRss / MB).toFixed(0)} MB, ` +
-      `${(server.residentBytes() / MB).toFixed(0)} MB at the end`,
+    `\nServer RSS${onPostgres ? ' per worker' : ''}: ${megabytesOf(startRss)} MB after start-up${onPostgres ? '' : ' (seeding included)'}, ` +
+      `peak ${megabytesOf(peakRss)} MB, ${megabytesOf(target.residentBytes())} MB at the end`,
   );
+  if (soakSeconds > 0) await soak(mixedPaths(jobPaths, asset));
 } finally {
-  await server.stop();
+  await target.stop();
 }

@@ -5,6 +5,10 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  environment as serverEnvironment,
+  nodeOptions as serverNodeOptions,
+} from '../../scripts/server-node-options.cjs';
 
 export async function freePort() {
   const server = createServer().listen(0, '127.0.0.1');
@@ -14,10 +18,50 @@ export async function freePort() {
   return port;
 }
 
+/** Resolves once the site at `origin` answers; throws when `hasExited()` turns true or after 2 minutes. */
+export async function waitUntilAnswering(origin, hasExited) {
+  for (let attempt = 0; ; attempt++) {
+    if (hasExited()) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`${origin}/api/messages/de`)).ok) return;
+    } catch {
+      if (attempt > 1200) throw new Error('server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function graphqlAt(origin, query) {
+  const response = await fetch(`${origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  const body = await response.json();
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** The paths of up to `count` different open jobs of the site at `origin`, spread over the newest 10,000. */
+export async function jobPathsAt(origin, count) {
+  const { total } = (await graphqlAt(origin, '{ latestJobs(limit: 1) { total } }')).latestJobs;
+  const pages = Math.ceil(count / 10);
+  const step = Math.max(10, Math.floor(Math.min(total, 10_000) / pages));
+  const paths = new Set();
+  for (let page = 0; page < pages; page++) {
+    const { jobs } = (await graphqlAt(origin, `{ latestJobs(limit: 10, offset: ${page * step}) { jobs { url } } }`))
+      .latestJobs;
+    for (const job of jobs) paths.add(job.url);
+  }
+  return [...paths].slice(0, count);
+}
+
 /**
  * Resolves once the server answers; `stop()` ends it and removes its data (unless `pgliteDir` was given:
- * a directory of the caller's is kept, so a seeded database can be reused). `nodeArgs` go before the script
- * (e.g. `--inspect`); `onSpawn` sees the child before it answers (an inspector can attach then).
+ * a directory of the caller's is kept, so a seeded database can be reused). The server runs with the Node
+ * options and environment of `npm run serve` (scripts/server-node-options.cjs); `nodeArgs` follow them,
+ * before the script (e.g. `--inspect`, or another `--max-old-space-size`, which wins); `onSpawn` sees the
+ * child before it answers (an inspector can attach then).
  */
 export async function startBuiltServer(env = {}, { nodeArgs = [], pgliteDir, onSpawn } = {}) {
   if (!existsSync('dist/server/entry.mjs')) {
@@ -26,9 +70,10 @@ export async function startBuiltServer(env = {}, { nodeArgs = [], pgliteDir, onS
   }
   const port = await freePort();
   const dataDir = pgliteDir ? null : mkdtempSync(join(tmpdir(), 'bench-server-'));
-  const server = spawn(process.execPath, [...nodeArgs, 'scripts/serve.mjs'], {
+  const server = spawn(process.execPath, [...serverNodeOptions, ...nodeArgs, 'scripts/serve.mjs'], {
     env: {
       ...process.env,
+      ...serverEnvironment,
       PORT: String(port),
       HOST: '127.0.0.1',
       PGLITE_DIR: pgliteDir ?? join(dataDir, 'pglite'),
@@ -44,25 +89,7 @@ export async function startBuiltServer(env = {}, { nodeArgs = [], pgliteDir, onS
     throw error;
   }
   const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (server.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`${origin}/api/messages/de`)).ok) break;
-    } catch {
-      if (attempt > 1200) throw new Error('server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  const graphql = async (query) => {
-    const response = await fetch(`${origin}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query }),
-    });
-    const body = await response.json();
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  };
+  await waitUntilAnswering(origin, () => server.exitCode !== null);
   return {
     origin,
     pid: server.pid,
@@ -70,21 +97,10 @@ export async function startBuiltServer(env = {}, { nodeArgs = [], pgliteDir, onS
     startMilliseconds: performance.now() - started,
     /** The path of the newest open job. */
     async latestJobPath() {
-      return (await graphql('{ latestJobs(limit: 1) { jobs { url } } }')).latestJobs.jobs[0].url;
+      return (await graphqlAt(origin, '{ latestJobs(limit: 1) { jobs { url } } }')).latestJobs.jobs[0].url;
     },
     /** The paths of up to `count` different open jobs, spread over the whole list (newest to oldest). */
-    async jobPaths(count) {
-      const { total } = (await graphql('{ latestJobs(limit: 1) { total } }')).latestJobs;
-      const pages = Math.ceil(count / 10);
-      const step = Math.max(10, Math.floor(Math.min(total, 10_000) / pages));
-      const paths = new Set();
-      for (let page = 0; page < pages; page++) {
-        const { jobs } = (await graphql(`{ latestJobs(limit: 10, offset: ${page * step}) { jobs { url } } }`))
-          .latestJobs;
-        for (const job of jobs) paths.add(job.url);
-      }
-      return [...paths].slice(0, count);
-    },
+    jobPaths: (count) => jobPathsAt(origin, count),
     /** The resident set size of the server process, in bytes (Linux /proc). */
     residentBytes() {
       const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');

@@ -22,7 +22,13 @@ afterAll(async () => {
 
 interface Pm2Process {
   name: string;
-  pm2_env: { status: string; exec_mode: string; node_version: string; max_memory_restart: number };
+  pm2_env: {
+    status: string;
+    exec_mode: string;
+    node_version: string;
+    max_memory_restart: number;
+    node_args: string[];
+  };
 }
 
 describe('PM2 cluster', () => {
@@ -47,7 +53,7 @@ describe('PM2 cluster', () => {
     expect(result.stderr).toContain('SITE_URL: required when DATABASE_URL is set');
   });
 
-  it('runs two workers on Node 24 with a 512 MB restart limit', async () => {
+  it('runs two workers on Node 24 with a 512 MB restart limit and a bounded V8 heap', async () => {
     // PM2's cluster workers bind the port themselves: it is reserved only until they start.
     const port = await reservePort();
     await releasePort(port);
@@ -68,6 +74,9 @@ describe('PM2 cluster', () => {
       expect(worker.pm2_env.exec_mode).toBe('cluster_mode');
       expect(worker.pm2_env.node_version).toMatch(/^24\./);
       expect(worker.pm2_env.max_memory_restart).toBe(512 * 1024 * 1024);
+      // The daemon forks each worker with these Node options (scripts/server-node-options.cjs). The worker's
+      // own command line cannot tell: PM2 overwrites it with the process title.
+      expect(worker.pm2_env.node_args).toContain('--max-old-space-size=192');
     }
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/messages/de`).catch(() => null))?.status, {

@@ -216,3 +216,15 @@ describe('PGlite data directory', () => {
     }
   }, 120_000);
 });
+
+describe('the embedded database', () => {
+  it('keeps a small buffer pool in its WebAssembly memory', async () => {
+    const handle = await openDatabase({ pgliteDir: 'memory://' });
+    try {
+      const result = await handle.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+      expect(result.rows[0]?.shared_buffers).toBe('32MB');
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});

@@ -62,10 +62,22 @@ function queryLogger(onQuery: (sql: string) => void): Logger {
   return { logQuery: (query) => onQuery(query) };
 }
 
+/**
+ * PostgreSQL's buffer pool inside PGlite's WebAssembly memory, which never shrinks. The default 128 MB made
+ * the memory 189 MB; with 32 MB it stays at its initial 128 MB, of which less is touched: the server's
+ * resident size drops by about 100 MB, and a job page costs the same CPU time (103–113 ms per page with 16,
+ * 32 and 128 MB on this loaded machine, decision 0011). The pages the pool misses come from the operating
+ * system's page cache of the data directory.
+ */
+export const pgliteSharedBuffers = '32MB';
+
 async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseHandle> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   // earthdistance depends on cube, which PGlite only loads when it is listed too.
-  const client = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { cube, earthdistance, pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`],
+  });
   const driver = drizzlePglite({ client, schema, logger });
   return {
     dialect: 'pglite',

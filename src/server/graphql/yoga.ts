@@ -2,12 +2,13 @@ import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { GraphQLError, type ValidationRule } from 'graphql';
+import { GraphQLError, type DocumentNode, type ValidationRule } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Brand } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
 import { AppError, toGraphQLError } from '../errors.ts';
 import { maxUploadRequestBytes } from '../http/body-limits.ts';
+import { BoundedCache } from '../limits/bounded-cache.ts';
 import { createContext, type GraphQLContext, type ServerContext } from './context.ts';
 import { schema } from './schema.ts';
 import { logUnexpected } from '../log.ts';
@@ -28,6 +29,29 @@ export interface QueryLimits {
   maxTokens: number;
 }
 
+/**
+ * Yoga keeps each document's parse (and, keyed by it, its validation) and each refused document's error,
+ * keyed by the document's text; by default 1,024 of each whatever their size, which documents of up to
+ * 2,000 tokens in a 100 KB body could grow to hundreds of MB. Bounded by bytes instead: a parsed document
+ * holds about 100 bytes per character of its text (measured: 240 characters, 24 KB), so 16 MB keep some
+ * 700 documents the size of the site's (all of its operations several times over); a refused one keeps its
+ * text and the error.
+ */
+export const documentCacheBytes = 16 * 1024 * 1024;
+export const errorCacheBytes = 2 * 1024 * 1024;
+
+export interface DocumentCaches {
+  documentCache: BoundedCache<DocumentNode>;
+  errorCache: BoundedCache<unknown>;
+}
+
+export function createDocumentCaches(): DocumentCaches {
+  return {
+    documentCache: new BoundedCache({ maxBytes: documentCacheBytes, sizeOf: (text) => text.length * 100 }),
+    errorCache: new BoundedCache({ maxBytes: errorCacheBytes, sizeOf: (text) => text.length * 2 + 1024 }),
+  };
+}
+
 export interface GraphQLServerOptions {
   getDatabase: () => Promise<Database>;
   defaultBrand: Brand;
@@ -41,6 +65,8 @@ export interface GraphQLServerOptions {
   corsOrigin?: string;
   limits?: Partial<QueryLimits>;
   logError?: (error: unknown) => void;
+  /** The parse and error caches (tests pass their own to look at them). */
+  documentCaches?: DocumentCaches;
 }
 
 export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
@@ -168,6 +194,7 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
       return origin !== null && origin === corsOrigin ? { origin: [corsOrigin], credentials: true } : false;
     },
     maskedErrors: { maskError: (error) => maskError(error, logError, options.production) },
+    parserAndValidationCache: options.documentCaches ?? createDocumentCaches(),
     // The server context comes from whoever calls `fetch` (POST /graphql, the site's in-process client).
     context: async ({ request, clientAddress, signupStart }) =>
       createContext(

@@ -6,17 +6,23 @@ import { log as logger } from '../log.ts';
 import { ensureDemoData } from '../seed/seed-database.ts';
 
 /**
- * Start-up, before the server starts (scripts/serve.mjs and scripts/pm2.mjs, under plain Node): applies
- * pending migrations (src/server/db) and, for the embedded database, makes sure the demo data is there
- * (src/server/seed). Neither layer imports the other; this folder runs them in order. The handle is closed
- * again because PGlite allows one opener at a time and the server opens its own.
+ * Start-up, before the server starts (scripts/serve.mjs in a child process, see prepare-in-child.ts, and
+ * scripts/pm2.mjs, under plain Node): applies pending migrations (src/server/db) and, for the embedded
+ * database, makes sure the demo data is there (src/server/seed). Neither layer imports the other; this folder runs them in order. The handle is closed
+ * again because PGlite allows one opener at a time and the server opens its own. `beforeStatement` runs
+ * before every statement.
  */
 export async function prepareDatabase(
   config: AppConfig,
   log: (message: string) => void = (message) => logger('startup').info(message),
+  { beforeStatement }: { beforeStatement?: () => void } = {},
 ): Promise<void> {
   const started = Date.now();
-  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.PGLITE_DIR,
+    onQuery: beforeStatement,
+  });
   try {
     await migrateDatabase(handle);
     // Only the embedded database gets demo data: a PostgreSQL database is production's (see `npm run seed`).
