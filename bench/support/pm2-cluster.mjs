@@ -72,11 +72,17 @@ export async function startPm2Cluster({ databaseUrl, workers = 2, env = {} }) {
       };
     });
   }
+  // `pm2 jlist` is a process start (about 0.4 s) that blocks this process, and with it the load generator:
+  // the workers' pids are asked for again only when one of them is gone (a restart).
+  let pids = list().map((worker) => worker.pid);
   return {
     origin,
     list,
-    /** Each worker's resident set size, in bytes. */
-    residentBytesPerWorker: () => list().map((worker) => residentBytesOf(worker.pid)),
+    /** Each worker's resident set size, in bytes, read from /proc. */
+    residentBytesPerWorker: () => {
+      if (pids.some((pid) => Number.isNaN(residentBytesOf(pid)))) pids = list().map((worker) => worker.pid);
+      return pids.map(residentBytesOf);
+    },
     stop,
   };
 }
