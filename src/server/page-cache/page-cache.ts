@@ -11,7 +11,12 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib';
 import { anonymousPageCacheControl } from '../http/cache-control.ts';
-import { compressionThresholdBytes, negotiateContentCoding, type ContentCoding } from '../http/compression.ts';
+import {
+  compressionThresholdBytes,
+  negotiateContentCoding,
+  weakEntityTag,
+  type ContentCoding,
+} from '../http/compression.ts';
 import { contentEntityTag, ifNoneMatchMatches } from '../http/entity-tags.ts';
 import type { ReadContentVersion } from './content-version.ts';
 
@@ -146,7 +151,7 @@ export async function pageOf(response: Response, body: Uint8Array, compress: boo
   return {
     status: response.status,
     headers,
-    entityTag: `W/${contentEntityTag(body)}`,
+    entityTag: weakEntityTag(contentEntityTag(body)),
     bodies,
     bytes: headerBytes + bodyBytes,
   };
