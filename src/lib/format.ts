@@ -1,12 +1,33 @@
 import type { Locale } from '../../brands/types.ts';
 
+/**
+ * Intl formatters cost far more to build than to use (a tenth of a millisecond each, several per page), so
+ * each is built once per process and key; the keys are few (locales × currencies × two precisions).
+ */
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collator;
+const formatters = new Map<string, Formatter>();
+
+function formatterFor<T extends Formatter>(key: string, build: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = build();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** "3.500 – 4.200 € pro Monat": the salary range in the visitor's locale (currency placed per locale). */
 export function formatSalaryAmount(amount: number, currencyCode: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: currencyCode,
-    maximumFractionDigits: amount % 1 === 0 ? 0 : 2,
-  }).format(amount);
+  const fractionDigits = amount % 1 === 0 ? 0 : 2;
+  return formatterFor(
+    `number ${locale} ${currencyCode} ${fractionDigits}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: currencyCode,
+        maximumFractionDigits: fractionDigits,
+      }),
+  ).format(amount);
 }
 
 export function formatSalaryRange(
@@ -21,13 +42,22 @@ export function formatSalaryRange(
   return single === null ? null : formatSalaryAmount(single, currencyCode, locale);
 }
 
+/** "1.234" (de), "1,234" (en-GB), "1 234" (fr). */
+export function formatNumber(value: number, locale: Locale): string {
+  return formatterFor(`number ${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+}
+
+/** The locale's collator (sorting labels alphabetically), built once per locale. */
+export function collatorFor(locale: Locale): Intl.Collator {
+  return formatterFor(`collator ${locale}`, () => new Intl.Collator(locale));
+}
+
 export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Berlin',
-  }).format(new Date(iso));
+  return formatterFor(
+    `date ${locale}`,
+    () =>
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }),
+  ).format(new Date(iso));
 }
 
 /** "Kaiserstraße 1, 70173 Stuttgart" from the parts that exist. */

@@ -9,6 +9,7 @@
  * - taxonomy labels are in the request's language where the term has one, else German (localizedText).
  */
 import type { Locale } from '../../../brands/index.ts';
+import { collatorFor } from '../../lib/format.ts';
 import type { Facet } from './engine.ts';
 
 export class FacetSelection<TField extends string> {
@@ -74,7 +75,7 @@ export function rankFacets<TField extends string>(options: {
   locale: Locale;
   limit: number;
 }): Facet<TField>[] {
-  const collator = new Intl.Collator(options.locale);
+  const collator = collatorFor(options.locale);
   return options.fields.map((field) => {
     const values: { value: number; count: number; label: string }[] = [];
     for (const { value, count, label } of options.counts(field)) {
