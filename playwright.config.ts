@@ -17,18 +17,24 @@ const launchOptions = existsSync(systemChromium)
     }
   : {};
 
+/**
+ * The first of the test servers' ports (E2E_PORT_BASE, default 3211): the brands take it and the next two,
+ * the OpenID Connect server the base + 8, so two checkouts on one machine can run their browser tests at once.
+ */
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3211);
+
 /** One built server per brand; the brand is chosen at run time with FRONTEND. */
 export const brandServers = [
-  { brand: 'tagblatt', port: 3211 },
-  { brand: 'jobregio', port: 3212 },
-  { brand: 'suedjobs', port: 3213 },
+  { brand: 'tagblatt', port: portBase },
+  { brand: 'jobregio', port: portBase + 1 },
+  { brand: 'suedjobs', port: portBase + 2 },
 ] as const;
 
 /**
  * A loopback OpenID Connect server (tests/support/oidc-server.ts) stands in for Google and LinkedIn on the
  * jobregio and tagblatt servers, so the browser tests walk the whole social sign-in.
  */
-const oidcPort = 3219;
+const oidcPort = portBase + 8;
 export const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 const socialBrands: readonly string[] = ['jobregio', 'tagblatt'];
 const socialClients = (['google', 'linkedin'] as const).map((provider) => ({
