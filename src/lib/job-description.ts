@@ -14,7 +14,11 @@ export type JobDescriptionLanguage = (typeof jobDescriptionLanguages)[number];
 export const jobDescriptionTemperature = 0.5;
 export const jobDescriptionMaxTokens = 1500;
 
-const label = (max: number) => z.string().trim().max(max, { error: `at most ${max} characters` });
+const label = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `at most ${max} characters` });
 const labels = z.array(label(100)).max(10, { error: 'at most 10 entries' });
 
 export const jobDescriptionInputSchema = z.object({

@@ -133,14 +133,22 @@ const configSchema = z
   })
   .superRefine((config, context) => {
     // Half a configuration is a mistake, not "feature off": name what is missing.
-    const ai = { AI_DESCRIPTION_BASE_URL: config.AI_DESCRIPTION_BASE_URL, AI_DESCRIPTION_MODEL: config.AI_DESCRIPTION_MODEL };
-    if (config.AI_DESCRIPTION_BASE_URL !== undefined || config.AI_DESCRIPTION_MODEL !== undefined || config.AI_DESCRIPTION_API_KEY !== undefined) {
+    const ai = {
+      AI_DESCRIPTION_BASE_URL: config.AI_DESCRIPTION_BASE_URL,
+      AI_DESCRIPTION_MODEL: config.AI_DESCRIPTION_MODEL,
+    };
+    if (
+      config.AI_DESCRIPTION_BASE_URL !== undefined ||
+      config.AI_DESCRIPTION_MODEL !== undefined ||
+      config.AI_DESCRIPTION_API_KEY !== undefined
+    ) {
       for (const [variable, value] of Object.entries(ai)) {
         if (value === undefined) {
           context.addIssue({
             code: 'custom',
             path: [variable],
-            message: 'required for the AI job description when any AI_DESCRIPTION_ variable is set (unset all of them to turn it off)',
+            message:
+              'required for the AI job description when any AI_DESCRIPTION_ variable is set (unset all of them to turn it off)',
           });
         }
       }

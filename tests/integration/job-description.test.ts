@@ -54,12 +54,22 @@ const settingsFor = (server: FakeOpenAiServer, overrides: Partial<AiDescriptionS
 });
 
 /** The events of a GraphQL-over-SSE response: each `next` event's parsed data. */
-async function sseEvents(response: Response): Promise<{ data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] }[]> {
+async function sseEvents(
+  response: Response,
+): Promise<{ data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] }[]> {
   const text = await response.text();
   return text
     .split('\n\n')
     .filter((block) => block.startsWith('event: next'))
-    .map((block) => JSON.parse(block.split('\n').find((line) => line.startsWith('data:'))!.slice(5)) as never);
+    .map(
+      (block) =>
+        JSON.parse(
+          block
+            .split('\n')
+            .find((line) => line.startsWith('data:'))!
+            .slice(5),
+        ) as never,
+    );
 }
 
 async function collect(stream: AsyncIterable<string>): Promise<string> {
@@ -136,7 +146,7 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
 
   it.each([
     ['en', 'in English', 'language of the ad: English', '- Job title: Nurse'],
-    ['fr', 'en français', 'langue de l’annonce : français', '- Intitulé du poste : Nurse'.replace(' :', ':')],
+    ['fr', 'en français', 'langue de l’annonce : français', '- Intitulé du poste: Nurse'],
   ] as const)('asks for a %s ad in that language', async (language, instruction, intro, titleLine) => {
     provider.reply = { kind: 'stream', pieces: ['ok'] };
     const events = await sseEvents(await subscribe(staffToken, { language, title: 'Nurse' }));
@@ -200,17 +210,12 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
   it('ends the stream with UNAVAILABLE when the provider fails, in the visitor’s language', async () => {
     provider.reply = { kind: 'error', status: 500 };
     const events = await sseEvents(await subscribe(recruiterToken, job, 'en-GB'));
-    expect(events).toEqual([
-      {
-        data: null,
-        errors: [
-          expect.objectContaining({
-            message: 'The AI service did not deliver a draft. Your text is kept; please try again later.',
-            extensions: expect.objectContaining({ code: 'UNAVAILABLE', messageKey: 'jobDescription.error.failed' }),
-          }),
-        ],
-      },
-    ]);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data).toBeNull();
+    expect(events[0]?.errors?.[0]).toMatchObject({
+      message: 'The AI service did not deliver a draft. Your text is kept; please try again later.',
+      extensions: { code: 'UNAVAILABLE', messageKey: 'jobDescription.error.failed' },
+    });
   });
 
   it('keeps the pieces already sent and ends with TIMEOUT when the provider stalls past the time limit', async () => {
@@ -221,7 +226,8 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(events[0]).toEqual({ data: { jobDescriptionDraft: { text: 'Wir bieten' } } });
     expect(events[1]?.errors?.[0]).toMatchObject({
-      message: 'Der Entwurf hat zu lange gedauert und wurde abgebrochen. Ihr Text bleibt erhalten; versuchen Sie es noch einmal.',
+      message:
+        'Der Entwurf hat zu lange gedauert und wurde abgebrochen. Ihr Text bleibt erhalten; versuchen Sie es noch einmal.',
       extensions: { code: 'TIMEOUT' },
     });
     expect(events).toHaveLength(2);
@@ -278,13 +284,21 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
       const user = await createUser(db, { roles: ['recruiter'] });
       const viewer = { userId: user.id, roles: ['recruiter'] as const };
       const start = () =>
-        startJobDescriptionDraft({ db, viewer, locale: 'de', settings: settingsFor(provider, { draftsPerHour: 2 }), input: job });
+        startJobDescriptionDraft({
+          db,
+          viewer,
+          locale: 'de',
+          settings: settingsFor(provider, { draftsPerHour: 2 }),
+          input: job,
+        });
       provider.reply = { kind: 'stream', pieces: ['x'] };
       expect(await collect(await start())).toBe('x');
       expect(await collect(await start())).toBe('x');
       const error = await start().catch((caught: unknown) => caught);
       expect(error).toMatchObject({ code: 'RATE_LIMITED' });
-      expect((error as Error).message).toMatch(/^Sie haben in der letzten Stunde viele Entwürfe erstellt\. Bitte versuchen Sie es in \d+ Minuten noch einmal\.$/);
+      expect((error as Error).message).toMatch(
+        /^Sie haben in der letzten Stunde viele Entwürfe erstellt\. Bitte versuchen Sie es in \d+ Minuten noch einmal\.$/,
+      );
       expect(provider.requests).toHaveLength(2);
     });
   });

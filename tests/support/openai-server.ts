@@ -89,7 +89,10 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     if (reply.kind === 'stall-before-response') return; // never answers; the client's time limit must end it
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
-    send({ ...chunkOf('', null), choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+    send({
+      ...chunkOf('', null),
+      choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+    });
     if (reply.kind === 'stall-after-first-piece') {
       send(chunkOf(reply.pieces[0] ?? '', null));
       return; // the rest never comes

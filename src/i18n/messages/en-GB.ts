@@ -340,11 +340,13 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'jobDescription.generate': 'Generate description',
   'jobDescription.generating': 'Writing the description …',
   'jobDescription.stop': 'Stop',
-  'jobDescription.hint': 'An AI draft from the title, employer, place and categorisation, in the language of the ad. Check and edit it before saving.',
+  'jobDescription.hint':
+    'An AI draft from the title, employer, place and categorisation, in the language of the ad. Check and edit it before saving.',
   'jobDescription.done': 'The draft is ready. Please check and edit it before saving.',
   'jobDescription.error.off': 'The AI job description is not set up on this site.',
   'jobDescription.error.titleMissing': 'Enter a job title first.',
-  'jobDescription.error.rateLimited': 'You have asked for many drafts in the last hour. Please try again in {minutes} minutes.',
+  'jobDescription.error.rateLimited':
+    'You have asked for many drafts in the last hour. Please try again in {minutes} minutes.',
   'jobDescription.error.timeout': 'The draft took too long and was stopped. Your text is kept; please try again.',
   'jobDescription.error.failed': 'The AI service did not deliver a draft. Your text is kept; please try again later.',
   'jobDescription.error.input': 'The job’s details could not be used. Check the title and fields and try again.',

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { jobDescriptionDraft } from '../../features/job-description/operations';
-import { createTranslator } from '../../i18n';
+import { createTranslator, isSupportedLocale } from '../../i18n';
 import { BackendGraphQLError } from '../../lib/backend-client';
 import { jobDescriptionInputSchema, type JobDescriptionStreamLine } from '../../lib/job-description';
 import { isSameOriginRequest } from '../../server/auth/auth-url';
@@ -35,10 +35,13 @@ function failureOf(error: unknown, fallback: string): { code: AppErrorCode; mess
  * (400 with `fieldErrors`, 401, 403, 413, 429, 503); otherwise 200 and NDJSON, one JSON object per line:
  * `{ "text": … }` for each piece, then `{ "done": true }`, or `{ "error": { code, message } }` when the
  * draft fails after it began (TIMEOUT, UNAVAILABLE). Messages read in the visitor's language. Closing the
- * connection stops the draft at the provider.
+ * connection stops the draft at the provider. `?locale=` names the visitor's language (one of the brand's).
  */
 export const POST: APIRoute = async ({ request, locals, url, clientAddress }) => {
-  const t = createTranslator(locals.locale);
+  // Endpoints have no locale prefix: the form names its language (one of the brand's, else the first).
+  const asked = url.searchParams.get('locale') ?? '';
+  const locale = isSupportedLocale(asked) && locals.brand.locales.includes(asked) ? asked : locals.locale;
+  const t = createTranslator(locale);
   // Astro's checkOrigin leaves JSON requests alone; a cross-site page must not spend a recruiter's drafts.
   if (!isSameOriginRequest(request)) return refusal('FORBIDDEN', t('error.forbidden'));
   const { claims } = await readSessionCookie(request);
@@ -65,7 +68,7 @@ export const POST: APIRoute = async ({ request, locals, url, clientAddress }) =>
   const backend = createSiteBackend({
     url,
     brand: locals.brand,
-    locale: locals.locale,
+    locale,
     token: claims.backendToken,
     clientAddress: clientAddress ?? null,
   });

@@ -46,7 +46,8 @@ export async function startJobDescriptionDraft(options: {
     requireRole(viewer, 'recruiter');
   } catch (error) {
     // The same refusal, worded in the visitor's language (requireRole words it in English).
-    if (error instanceof AppError && error.messageKey) throw new AppError(error.code, { key: error.messageKey, locale });
+    if (error instanceof AppError && error.messageKey)
+      throw new AppError(error.code, { key: error.messageKey, locale });
     throw error;
   }
   if (settings === null) throw new AppError('UNAVAILABLE', { key: 'jobDescription.error.off', locale });
