@@ -33,7 +33,8 @@ export type GeoLocationInput = {
 
 /**
  * What an AI draft of a job description is written from: the job's fields as the form shows them (labels,
- * not ids). Limits: title up to 255 characters, each list up to 20 entries of up to 200 characters.
+ * not ids). Limits: title and organization up to 255 characters, other texts up to 200, each list up to
+ * 10 entries of up to 100 characters.
  */
 export type JobDescriptionInput = {
   degreeLevel?: string | null | undefined;
