@@ -128,7 +128,11 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
               execute: () => Promise.reject(new Error('only subscriptions here')),
               stream: (request) => streamInProcess(backend.server, request, {}),
             }
-          : { kind, endpoint: 'http://localhost/graphql', fetch: (url, init) => backend.server.fetch(url, init, {}) },
+          : {
+              kind,
+              endpoint: 'http://localhost/graphql',
+              fetch: async (url, init) => backend.server.fetch(new Request(url, init), {}),
+            },
       token,
       frontend: { name: 'jobregio', locale },
     });
@@ -161,7 +165,7 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
 
   it.each([
     ['en', 'in English', 'language of the ad: English', '- Job title: Nurse'],
-    ['fr', 'en français', 'langue de l’annonce : français', '- Intitulé du poste: Nurse'],
+    ['fr', 'en français', 'langue de l’annonce : français', '- Intitulé du poste : Nurse'],
   ] as const)('asks for a %s ad in that language', async (language, instruction, intro, titleLine) => {
     provider.reply = { kind: 'stream', pieces: ['ok'] };
     const events = await sseEvents(await subscribe(staffToken, { language, title: 'Nurse' }));
