@@ -11,6 +11,7 @@ import { analyticsModule } from '../modules/analytics/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
 import { jobsModule } from '../modules/jobs/index.ts';
 import { searchModule } from '../modules/search/index.ts';
+import { jobDescriptionModule } from '../modules/job-description/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -25,6 +26,7 @@ const modules = [
   organizationsModule,
   jobsModule,
   searchModule,
+  jobDescriptionModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({
