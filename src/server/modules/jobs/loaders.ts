@@ -24,11 +24,13 @@ const jobsByIds = preparedPerDatabase((db) =>
 
 /**
  * `json_build_object('id', alias.id, 'jobId', alias.job_id, …)`: a row of `table` as JSON with the keys of
- * Drizzle's row type, so a subquery can return a job's rows of that table in one column.
+ * Drizzle's row type, so a subquery can return a job's rows of that table in one column. The keys are the
+ * schema's property names (identifiers of our own code), written into the statement rather than sent as
+ * parameters.
  */
 function jsonRow(table: PgTable, alias: string): SQL {
   const pairs = Object.entries(getTableColumns(table)).map(
-    ([key, column]) => sql`${key}::text, ${sql.identifier(alias)}.${sql.identifier(column.name)}`,
+    ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(alias)}.${sql.identifier(column.name)}`,
   );
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
