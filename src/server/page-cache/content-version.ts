@@ -29,6 +29,7 @@ export const tablesNotOnAnonymousPages: readonly string[] = [
   'masquerade_audit',
   'organization_members',
   'rate_limit_counters',
+  'search_changes',
   'search_revision',
   'subscriptions',
   'user_roles',
