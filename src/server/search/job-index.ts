@@ -652,3 +652,25 @@ export async function currentJobIndex(db: Database, options: CurrentJobIndexOpti
     await startBuild(db, holder, maxJobs);
   }
 }
+
+/** How long search_changes keeps a change: a copy older than that is rebuilt instead of caught up. */
+export const searchChangesKeptMs = 60 * 60 * 1000;
+
+/**
+ * Deletes the changes older than `searchChangesKeptMs` and remembers the newest revision deleted in
+ * search_revision.pruned_through (a copy at or below it cannot catch up). Run by the recurring task.
+ */
+export async function pruneSearchChanges(db: Database): Promise<number> {
+  const pruned = await db.execute<{ deleted: number | string }>(sql`
+    with deleted as (
+      delete from search_changes
+      where created_at < now() - make_interval(secs => ${searchChangesKeptMs / 1000})
+      returning revision
+    ), noted as (
+      update search_revision set pruned_through = greatest(pruned_through, (select max(revision) from deleted))
+      where exists (select 1 from deleted)
+      returning 1
+    )
+    select count(*) as deleted from deleted`);
+  return Number(pruned.rows[0]?.deleted ?? 0);
+}
