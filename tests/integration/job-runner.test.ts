@@ -13,7 +13,7 @@ import type { JobSearchInput } from '../../src/lib/operations/generated/types';
 import { jobOccupationalFields, jobs, jobStateChanges } from '../../src/server/db/schema/jobs';
 import { testDialects } from '../../src/server/db/testing';
 import { jobScheduleQueue, startJobRunner, type JobRunner } from '../../src/server/job-runner';
-import type { AppliedJobSchedule } from '../../src/server/modules/jobs/apply-job-schedule';
+import { applyJobSchedule, type AppliedJobSchedule } from '../../src/server/modules/jobs/apply-job-schedule';
 import { currentJobIndex } from '../../src/server/search/job-index';
 import { seedDatabase } from '../../src/server/seed/seed-database';
 import { createTestBackend, type TestBackend } from '../support/backend';
@@ -157,6 +157,18 @@ describe.each(testDialects)('job runner and live search on %s', (dialect) => {
     expect(after).toBe(index);
     expect(after!.ordered).toBe(built);
   }, 60_000);
+
+  it('writes nothing when nothing is due: the search and page caches stay valid', async () => {
+    const revisions = () =>
+      db().execute<{ search: string; content: string }>(
+        sql`select (select revision::text from search_revision) as search, (select revision::text from content_revision) as content`,
+      );
+    await db().execute(sql`update jobs set expires_at = null where state = 'published' and expires_at <= now()`);
+    await db().execute(sql`update jobs set state = 'archived' where state = 'scheduled' and published_at <= now()`);
+    const before = (await revisions()).rows[0];
+    expect(await applyJobSchedule(db())).toEqual({ archived: [], published: [] });
+    expect((await revisions()).rows[0]).toEqual(before);
+  });
 
   it('creates one run per schedule slot with two runners', async () => {
     // pg-boss's cron pass files a schedule's occurrence as one job per minute slot, whoever passes.

@@ -85,6 +85,8 @@ export async function startJobRunner(handle: DatabaseHandle, options: JobRunnerO
     options.onRun?.(result);
   });
   await boss.schedule(jobScheduleQueue, options.cron ?? jobScheduleCron);
+  // And once now: catches up after downtime, and looks ahead before the first cron pass (up to 30 s away).
+  await boss.send(jobScheduleQueue, null);
   return {
     boss,
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { jobs, jobStateChanges, type JobState } from '../../db/schema/jobs.ts';
 
@@ -12,17 +12,33 @@ export interface AppliedJobSchedule {
 /**
  * The recurring task of the job workflow (SPEC 4, run by src/server/job-runner): archives the published jobs
  * whose expiry has come and publishes the scheduled ones whose publish date has come, each with a row of the
- * state history (no actor: the system; from, to, when). One transaction; each row changes only from the state
- * the statement names, so a second run at the same time (another worker) finds nothing left and records
- * nothing twice.
+ * state history (no actor: the system; from, to, when). One transaction; the due rows are locked and change
+ * only from the state named, so a second run at the same time (another worker) finds nothing left and
+ * records nothing twice. A run with nothing due writes nothing.
  */
 export async function applyJobSchedule(db: Database): Promise<AppliedJobSchedule> {
   return db.transaction(async (tx) => {
     const move = async (from: JobState, to: JobState, due: SQL | undefined) => {
+      // Looked up first: an UPDATE of no rows would still fire the statement triggers that bump the search
+      // and content revisions (migrations 0005, 0007), emptying every page cache each minute.
+      const found = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.state, from), due))
+        .for('update');
+      if (found.length === 0) return [];
       const moved = await tx
         .update(jobs)
         .set({ state: to })
-        .where(and(eq(jobs.state, from), due))
+        .where(
+          and(
+            inArray(
+              jobs.id,
+              found.map(({ id }) => id),
+            ),
+            eq(jobs.state, from),
+          ),
+        )
         .returning({ id: jobs.id });
       if (moved.length > 0) {
         await tx
