@@ -468,17 +468,27 @@ function wantsCompaction(index: JobIndex): boolean {
  * long, or another build replaced the copy meanwhile.
  */
 async function catchUp(db: Database, holder: Holder, index: JobIndex): Promise<boolean> {
-  const state = await db.execute<{ revision: string | number; pruned_through: string | number }>(
-    sql`select revision, pruned_through from search_revision`,
-  );
-  const target = String(state.rows[0]?.revision ?? '0');
-  if (BigInt(state.rows[0]?.pruned_through ?? 0) > BigInt(index.revision)) return false;
-  const changes = await db.execute<{ job_id: number | null; organization_id: number | null }>(sql`
-    select distinct job_id, organization_id from search_changes
-    where revision > ${index.revision} and revision <= ${target}`);
+  // One statement: the counter and the changes up to it (a change committed later has a higher revision).
+  const changes = await db.execute<{
+    revision: string | number;
+    pruned_through: string | number;
+    job_id: number | null;
+    organization_id: number | null;
+    listed: boolean;
+  }>(sql`
+    select r.revision, r.pruned_through, c.job_id, c.organization_id, c.revision is not null as listed
+    from search_revision r
+    left join lateral (
+      select distinct job_id, organization_id, 0 as revision from search_changes
+      where revision > ${index.revision} and revision <= r.revision
+    ) c on true`);
+  const first = changes.rows[0];
+  const target = String(first?.revision ?? '0');
+  if (BigInt(first?.pruned_through ?? 0) > BigInt(index.revision)) return false;
   const jobIds = new Set<number>();
   const organizationIds = new Set<number>();
   for (const change of changes.rows) {
+    if (!change.listed) continue;
     if (change.job_id !== null) jobIds.add(Number(change.job_id));
     else if (change.organization_id !== null) organizationIds.add(Number(change.organization_id));
     else return false;
