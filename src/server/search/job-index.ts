@@ -172,7 +172,7 @@ function room<T extends Int32Array | Float64Array | Uint8Array>(array: T, needed
   const grown = new (array.constructor as new (length: number) => T)(
     Math.max(needed, array.length + (array.length >> 1) + 16),
   );
-  (grown as Float64Array).set(array as ArrayLike<number>);
+  (grown as Float64Array).set(array);
   return grown;
 }
 
