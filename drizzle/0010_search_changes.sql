@@ -54,65 +54,29 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "jobs_search_revision_log_insert" AFTER INSERT ON "jobs" REFERENCING NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('id');
---> statement-breakpoint
-CREATE TRIGGER "jobs_search_revision_log_update" AFTER UPDATE ON "jobs" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('id');
---> statement-breakpoint
-CREATE TRIGGER "jobs_search_revision_log_delete" AFTER DELETE ON "jobs" REFERENCING OLD TABLE AS "old_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('id');
---> statement-breakpoint
-CREATE TRIGGER "jobs_search_revision_log_truncate" AFTER TRUNCATE ON "jobs"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_change_of_anything"();
---> statement-breakpoint
-CREATE TRIGGER "job_locations_search_revision_log_insert" AFTER INSERT ON "job_locations" REFERENCING NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('job_id');
---> statement-breakpoint
-CREATE TRIGGER "job_locations_search_revision_log_update" AFTER UPDATE ON "job_locations" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('job_id');
---> statement-breakpoint
-CREATE TRIGGER "job_locations_search_revision_log_delete" AFTER DELETE ON "job_locations" REFERENCING OLD TABLE AS "old_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('job_id');
---> statement-breakpoint
-CREATE TRIGGER "job_locations_search_revision_log_truncate" AFTER TRUNCATE ON "job_locations"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_change_of_anything"();
---> statement-breakpoint
-CREATE TRIGGER "job_employment_types_search_revision_log_insert" AFTER INSERT ON "job_employment_types" REFERENCING NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('job_id');
---> statement-breakpoint
-CREATE TRIGGER "job_employment_types_search_revision_log_update" AFTER UPDATE ON "job_employment_types" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('job_id');
---> statement-breakpoint
-CREATE TRIGGER "job_employment_types_search_revision_log_delete" AFTER DELETE ON "job_employment_types" REFERENCING OLD TABLE AS "old_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('job_id');
---> statement-breakpoint
-CREATE TRIGGER "job_employment_types_search_revision_log_truncate" AFTER TRUNCATE ON "job_employment_types"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_change_of_anything"();
---> statement-breakpoint
-CREATE TRIGGER "job_occupational_fields_search_revision_log_insert" AFTER INSERT ON "job_occupational_fields" REFERENCING NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('job_id');
---> statement-breakpoint
-CREATE TRIGGER "job_occupational_fields_search_revision_log_update" AFTER UPDATE ON "job_occupational_fields" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('job_id');
---> statement-breakpoint
-CREATE TRIGGER "job_occupational_fields_search_revision_log_delete" AFTER DELETE ON "job_occupational_fields" REFERENCING OLD TABLE AS "old_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('job_id');
---> statement-breakpoint
-CREATE TRIGGER "job_occupational_fields_search_revision_log_truncate" AFTER TRUNCATE ON "job_occupational_fields"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_change_of_anything"();
---> statement-breakpoint
-CREATE TRIGGER "organization_industries_search_revision_log_insert" AFTER INSERT ON "organization_industries" REFERENCING NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('organization_id');
---> statement-breakpoint
-CREATE TRIGGER "organization_industries_search_revision_log_update" AFTER UPDATE ON "organization_industries" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('organization_id');
---> statement-breakpoint
-CREATE TRIGGER "organization_industries_search_revision_log_delete" AFTER DELETE ON "organization_industries" REFERENCING OLD TABLE AS "old_rows"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"('organization_id');
---> statement-breakpoint
-CREATE TRIGGER "organization_industries_search_revision_log_truncate" AFTER TRUNCATE ON "organization_industries"
-	FOR EACH STATEMENT EXECUTE FUNCTION "log_search_change_of_anything"();
+-- Per table of the job search: the column naming what changed, and four triggers (transition tables need
+-- one event each; TRUNCATE has no rows).
+DO $$
+DECLARE
+	logged record;
+BEGIN
+	FOR logged IN SELECT * FROM (VALUES ('jobs', 'id'), ('job_locations', 'job_id'), ('job_employment_types', 'job_id'),
+		('job_occupational_fields', 'job_id'), ('organization_industries', 'organization_id')) AS t (name, key)
+	LOOP
+		EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS "new_rows" '
+			'FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"(%L)', logged.name || '_search_revision_log_insert',
+			logged.name, logged.key);
+		EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" '
+			'FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"(%L)', logged.name || '_search_revision_log_update',
+			logged.name, logged.key);
+		EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS "old_rows" '
+			'FOR EACH STATEMENT EXECUTE FUNCTION "log_search_job_changes"(%L)', logged.name || '_search_revision_log_delete',
+			logged.name, logged.key);
+		EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION "log_search_change_of_anything"()',
+			logged.name || '_search_revision_log_truncate', logged.name);
+	END LOOP;
+END
+$$;
 --> statement-breakpoint
 -- A new organization has no published job yet (its name is read with its first one): nothing to log.
 CREATE TRIGGER "organizations_search_revision_log_change" AFTER UPDATE OF "name" OR DELETE OR TRUNCATE ON "organizations"

@@ -15,15 +15,11 @@
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/server/db/client';
-import { openDatabase } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
 import { jobs } from '../../src/server/db/schema/jobs';
-import { postgresAdminUrl } from '../../src/server/db/testing';
 import { searchJobs, type JobSearchRequest } from '../../src/server/search';
 import { currentJobIndex } from '../../src/server/search/job-index';
-import { isSeeded, seedDatabase } from '../../src/server/seed/seed-database';
 import { createJob } from '../../tests/support/factories';
-import { openBenchDatabase } from '../support/bench-database';
+import { openBenchDatabase, prepareBenchDatabase } from '../support/bench-database';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -40,35 +36,6 @@ const jobCount = Number(values.jobs);
 const seconds = Number(values.seconds);
 const editsPerSecond = Number(values.edits);
 const concurrency = Number(values.concurrency);
-
-async function openPostgres(): Promise<DatabaseHandle> {
-  const name = values.database ?? `jobboard_live_${jobCount}`;
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error('--database: lower-case letters, digits and _ only');
-  const admin = await openDatabase({ databaseUrl: postgresAdminUrl });
-  const exists = await admin.db.execute<{ exists: boolean }>(
-    sql`select exists(select 1 from pg_database where datname = ${name}) as exists`,
-  );
-  if (!exists.rows[0]?.exists) await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
-  await admin.close();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.href });
-}
-
-async function prepare(handle: DatabaseHandle): Promise<void> {
-  await migrateDatabase(handle);
-  if (!(await isSeeded(handle.db))) {
-    const started = Date.now();
-    await seedDatabase(handle.db, {
-      jobs: jobCount,
-      organizations: Math.max(300, Math.round(jobCount / 100)),
-      seed: 42,
-      truncate: true,
-    });
-    await handle.db.execute(sql`analyze`);
-    process.stderr.write(`  seeded ${jobCount} jobs in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-  }
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -119,9 +86,9 @@ const markerOf = (run: number, n: number) =>
     .join('')}`;
 
 async function bench(dialect: 'pglite' | 'postgres'): Promise<void> {
-  const handle = dialect === 'pglite' ? await openBenchDatabase('pglite', jobCount) : await openPostgres();
+  const handle = await openBenchDatabase(dialect, jobCount, values.database ?? `jobboard_live_${jobCount}`);
   try {
-    await prepare(handle);
+    await prepareBenchDatabase(handle, jobCount);
     const { db } = handle;
     const published = await db.execute<{ id: number; organization_id: number; title: string }>(
       sql`select id, organization_id, title from jobs where state = 'published' and frontend = 'tagblatt'
