@@ -605,9 +605,15 @@ function startBuild(db: Database, holder: Holder, maxJobs: number): Promise<void
 async function caughtUp(db: Database, holder: Holder, index: JobIndex, revision: string): Promise<boolean> {
   if (holder.stuckAt === index.revision) return false;
   for (let attempt = 0; attempt < 2; attempt++) {
-    holder.catchingUp ??= catchUp(db, holder, index).finally(() => {
-      holder.catchingUp = null;
-    });
+    holder.catchingUp ??= catchUp(db, holder, index)
+      .catch((error: unknown) => {
+        // As a failed build: the search runs in the database, and a new copy is built.
+        logUnexpected('search', 'catching the job index up failed; it is rebuilt', error);
+        return false;
+      })
+      .finally(() => {
+        holder.catchingUp = null;
+      });
     if (!(await holder.catchingUp)) {
       if (holder.index === index) holder.stuckAt = index.revision;
       return false;
