@@ -8,8 +8,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSimilarJobs } from '../../src/lib/operations/content';
+import { changeJobState, createJob as createJobOperation, updateJob } from '../../src/lib/operations/job-posting';
 import { searchJobs } from '../../src/lib/operations/search';
-import type { JobSearchInput } from '../../src/lib/operations/generated/types';
+import type { JobInput, JobSearchInput } from '../../src/lib/operations/generated/types';
+import { creditBalances } from '../../src/server/db/schema/commerce';
 import { jobOccupationalFields, jobs, jobStateChanges } from '../../src/server/db/schema/jobs';
 import { testDialects } from '../../src/server/db/testing';
 import { jobScheduleQueue, startJobRunner, type JobRunner } from '../../src/server/job-runner';
@@ -17,7 +19,7 @@ import { applyJobSchedule, type AppliedJobSchedule } from '../../src/server/modu
 import { currentJobIndex } from '../../src/server/search/job-index';
 import { seedDatabase } from '../../src/server/seed/seed-database';
 import { createTestBackend, type TestBackend } from '../support/backend';
-import { createJob } from '../support/factories';
+import { createJob, createOrganization, createUser } from '../support/factories';
 
 const friedrichshafen = { latitude: 47.6567, longitude: 9.4797, locality: 'Friedrichshafen', countryCode: 'DE' };
 
@@ -153,6 +155,83 @@ describe.each(testDialects)('job runner and live search on %s', (dialect) => {
     expect(runs.flatMap((run) => run.archived).filter((id) => id === scheduled.id)).toHaveLength(1);
 
     // The index answered throughout, caught up with each write: the same copy, never rebuilt.
+    const after = await currentJobIndex(db());
+    expect(after).toBe(index);
+    expect(after!.ordered).toBe(built);
+  }, 60_000);
+
+  it('shows a job posted, edited and withdrawn through the job posting API in search, facets and similar jobs within 5 s', async () => {
+    const index = await currentJobIndex(db(), { wait: true });
+    const built = index!.ordered;
+    const recruiter = await createUser(db(), { email: `live-${dialect}@example.test`, roles: ['recruiter'] });
+    const trusted = await createOrganization(db(), {
+      name: 'Luftschiffwerft Bodensee',
+      frontend: 'tagblatt',
+      trusted: true,
+      members: [{ id: recruiter.id }],
+    });
+    await db()
+      .insert(creditBalances)
+      .values({ organizationId: trusted.id, type: 'job_credits', amount: 5, frontend: 'tagblatt' });
+    const token = await backend.tokenFor(recruiter);
+    const headers = { frontend: 'tagblatt;de' };
+    const input: JobInput = {
+      jobType: 'job_per_template',
+      title: 'Hüllenbauerin (m/w/d)',
+      description: '<p>Wir bauen Luftschiffe.</p>',
+      organizationId: trusted.id,
+      locations: [{ ...friedrichshafen, addressLine1: 'Allmannsweilerstraße 1', postalCode: '88046' }],
+      occupationalFieldIds: [fieldId],
+      applicationWorkflow: 'email',
+      applicationEmails: ['jobs@luftschiffwerft.test'],
+      language: 'de',
+    };
+    const neighbour = await createJob(db(), { organization, locations: [friedrichshafen] });
+    await db().insert(jobOccupationalFields).values({ jobId: neighbour.id, termId: fieldId });
+
+    const posted = await backend.request(createJobOperation, { input, publish: true }, { token, headers });
+    expect(posted.body.errors).toBeUndefined();
+    const id = posted.body.data!.createJob.id;
+    expect(posted.body.data!.createJob.workflowState).toBe('published');
+    const company = async () => {
+      const result = await search({ title: 'hüllenbau' });
+      return (
+        result.facets
+          .find((facet) => facet.field === 'company')
+          ?.values.find((value) => value.value === String(trusted.id))?.count ?? 0
+      );
+    };
+    expect(await within5s(async () => idsOf(await search({ search: 'Hüllenbauerin' })).includes(id))).toBeLessThan(
+      5000,
+    );
+    expect(await company()).toBe(1);
+    expect(await similarTo(neighbour.id)).toContain(id);
+
+    const edited = await backend.request(
+      updateJob,
+      // As the form sends it: every field, the schedule it loaded included.
+      {
+        id,
+        input: {
+          ...input,
+          title: 'Hüllenbaumeisterin (m/w/d)',
+          publishedAt: posted.body.data!.createJob.publishedAt,
+          expiresAt: posted.body.data!.createJob.expiresAt,
+        },
+      },
+      { token, headers },
+    );
+    expect(edited.body.errors).toBeUndefined();
+    await within5s(async () => idsOf(await search({ search: 'Hüllenbaumeisterin' })).includes(id));
+    expect(idsOf(await search({ search: 'Hüllenbauerin' }))).not.toContain(id);
+
+    const withdrawn = await backend.request(changeJobState, { id, action: 'withdraw' }, { token, headers });
+    expect(withdrawn.body.data?.changeJobState.workflowState).toBe('archived');
+    await within5s(async () => (await search({ search: 'Hüllenbaumeisterin' })).total === 0);
+    expect(await company()).toBe(0);
+    expect(await similarTo(neighbour.id)).not.toContain(id);
+
+    // Caught up, never rebuilt.
     const after = await currentJobIndex(db());
     expect(after).toBe(index);
     expect(after!.ordered).toBe(built);
