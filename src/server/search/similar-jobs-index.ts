@@ -3,8 +3,8 @@
  * SQL statement in src/server/modules/jobs/list-similar-jobs.ts: open jobs (published, not expired) of the
  * brand in one of the job's occupational fields, except the job itself; first those with a place inside
  * earthdistance's box of 100 km around the job's first place, nearest first (the smallest distance of any
- * of their places), then the newest others. Ties go newest first (published_at desc, id desc), the index
- * order.
+ * of their places), then the newest others. Ties go newest first (published_at desc, id desc: the order
+ * `newestFirst` of job-index.ts gives the documents).
  *
  * The geometry is earthdistance's, computed the way its SQL functions compute it (ll_to_earth, earth_box,
  * earth_distance over a sphere of 6,378,168 m), so the box (a cube, slightly larger than the 100 km circle)
