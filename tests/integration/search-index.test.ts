@@ -259,6 +259,9 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     }
     const found = (text: string) => search('tagblatt', { search: text }, 'index');
     expect((await found('Leuchtturmwärterin')).items.map((item) => item.jobId)).toEqual([fresh.id]);
+    // A word the copy did not know before, found by its beginning too (the sorted lexemes took it in).
+    expect((await found('Leuchtturmw')).items.map((item) => item.jobId)).toContain(fresh.id);
+    await expectLikeDatabase('tagblatt', { search: 'Leuchtturmw' }, 'publish_date_desc');
     expect((await found('Glockengießerin')).items.map((item) => item.jobId)).toEqual([edited]);
     for (const [jobId, title] of [
       [withdrawn, titles.get(withdrawn!)],
