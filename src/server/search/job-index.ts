@@ -651,7 +651,7 @@ export async function currentJobIndex(db: Database, options: CurrentJobIndexOpti
     const index = holder.index;
     if (index && (BigInt(index.revision) >= BigInt(revision) || (await caughtUp(db, holder, index, revision)))) {
       if (index.size - index.removedCount <= maxJobs) {
-        if (wantsCompaction(index)) void startBuild(db, holder, maxJobs);
+        if (wantsCompaction(index) && Date.now() >= holder.retryAt) void startBuild(db, holder, maxJobs);
         return index;
       }
       holder.index = null;
