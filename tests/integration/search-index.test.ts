@@ -307,6 +307,25 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     expect(after!.revision).toBe(await readSearchRevision(db()));
   });
 
+  it('builds a new copy in the background once many documents were replaced, answering from the old one meanwhile', async () => {
+    const index = await currentJobIndex(db(), { wait: true });
+    expect(index).not.toBeNull();
+    // Three edits of 700 jobs (each under the 1,000 rows that make a statement rebuild), each caught up.
+    for (let round = 0; round < 3; round++) {
+      await db().execute(
+        sql`update jobs set title = title where id in (select id from jobs where state = 'published' order by id limit 700)`,
+      );
+      expect(await currentJobIndex(db())).toBe(index);
+    }
+    expect(index!.size - index!.ordered).toBeGreaterThan(2000);
+    // The compaction: a new copy, built in order, at least as new as the database was.
+    await expect.poll(async () => (await currentJobIndex(db())) !== index, { timeout: 30_000 }).toBe(true);
+    const compacted = await currentJobIndex(db(), { wait: true });
+    expect(compacted!.ordered).toBe(compacted!.size);
+    expect(compacted!.removedCount).toBe(0);
+    await expectLikeDatabase('tagblatt', { search: 'Pflege' }, 'publish_date_desc');
+  });
+
   it('builds no index above SEARCH_INDEX_MAX_JOBS: the database answers alone, the same', async () => {
     const counted = await db().execute<{ count: number | string }>(
       sql`select count(*) as count from jobs where state = 'published' and published_at is not null`,
