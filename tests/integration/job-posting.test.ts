@@ -501,7 +501,9 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
         { input: completeJob({ organizationId: trusty, publishedAt: later }), publish: true },
         { token, headers: english },
       );
-      expect(scheduled.body.data?.createJob).toMatchObject({ workflowState: 'scheduled', publishedAt: later });
+      expect(scheduled.body.data?.createJob.workflowState).toBe('scheduled');
+      const [scheduledRow] = await db.select().from(jobs).where(eq(jobs.id, scheduled.body.data!.createJob.id));
+      expect(scheduledRow?.publishedAt?.toISOString()).toBe(later);
       const [job] = await db.select().from(jobs).where(eq(jobs.id, now.body.data!.createJob.id));
       // Thirty days by default.
       expect(job!.expiresAt!.getTime() - job!.publishedAt!.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
@@ -570,7 +572,9 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
         { id, action: 'extend', expiresAt: until },
         { token, headers: english },
       );
-      expect(extended.body.data?.changeJobState.expiresAt).toBe(until);
+      expect(extended.body.data?.changeJobState.workflowState).toBe('published');
+      const [extendedRow] = await db.select().from(jobs).where(eq(jobs.id, id));
+      expect(extendedRow?.expiresAt?.toISOString()).toBe(until);
       const past = await backend.request(
         changeJobState,
         { id, action: 'extend', expiresAt: '2020-01-01T00:00:00Z' },
