@@ -226,7 +226,8 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
     const cases: [string, Partial<JobInput>, string, MessageKey][] = [
       ['an empty title', { title: '  ' }, 'title', 'job.error.required'],
       ['a too long title', { title: 'x'.repeat(201) }, 'title', 'job.error.tooLong'],
-      ['an unknown job type', { jobType: 'job_per_video' }, 'jobType', 'job.error.required'],
+      ['an unknown job type', { jobType: 'job_per_video' }, 'jobType', 'job.error.invalid'],
+      ['no job type', { jobType: null }, 'jobType', 'job.error.required'],
       ['a job type the brand does not offer', { jobType: 'job_per_file' }, 'jobType', 'job.error.jobTypeNotAllowed'],
       ['a link that is not a web address', { linkUrl: 'javascript:alert(1)' }, 'linkUrl', 'job.error.url'],
       [
