@@ -29,6 +29,8 @@ import { organizations } from '../../src/server/db/schema/organizations';
 import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
 import { testDialects } from '../../src/server/db/testing';
 import type { Database } from '../../src/server/db';
+import { createLoaders } from '../../src/server/graphql/loaders';
+import { readJobFile } from '../../src/server/modules/job-posting/job-files';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 import { createOrganization, createUser, type TestUser } from '../support/factories';
 import { startMailServer, type TestMailServer } from '../support/mail';
@@ -732,6 +734,29 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
       expect(elsewhere.body.errors).toBeUndefined();
       const [template] = await db.select().from(jobs).where(eq(jobs.id, elsewhere.body.data!.createJob.id));
       expect(template?.fileKey).toBeNull();
+    });
+
+    it('serves the PDF to whoever may see its job, and to nobody else', async () => {
+      const uploaded = await upload(tina, tagwerk, new Uint8Array(pdfBytes), 'Stelle.pdf');
+      const file = uploaded.data!.uploadJobFile.file;
+      const id = await draftOf(tina, completeJob({ organizationId: tagwerk, jobType: 'job_per_file', file }), german);
+      const read = (user: TestUser | null, brandId = 'tagblatt') =>
+        readJobFile({
+          db,
+          viewer: user ? { userId: user.id, roles: user.roles } : { userId: null, roles: [] },
+          loaders: createLoaders(db),
+          brandId,
+          input: { id: String(id) },
+        });
+      const visitor = null;
+      expect(await read(visitor)).toBeNull();
+      expect(await read(rita)).toBeNull();
+      expect(await read(tina)).toEqual({ data: new Uint8Array(pdfBytes), fileName: 'Stelle.pdf' });
+      expect(await read(sam)).not.toBeNull();
+      await db.update(jobs).set({ state: 'published' }).where(eq(jobs.id, id));
+      expect(await read(visitor)).toEqual({ data: new Uint8Array(pdfBytes), fileName: 'Stelle.pdf' });
+      // Another brand does not know the job.
+      expect(await read(visitor, 'jobregio')).toBeNull();
     });
 
     it('refuses a disguised PDF with a field error and keeps nothing', async () => {
