@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { fileDownloadResponse } from '../../../server/http/file-download';
+import { fileDownloadResponse } from '../../../server/graphql/file-download';
 import { readJobFile } from '../../../server/modules/job-posting/job-files';
 
 /**

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { fileDownloadResponse } from '../../../server/http/file-download';
+import { fileDownloadResponse } from '../../../server/graphql/file-download';
 import { readOrganizationAttachment } from '../../../server/modules/organizations/read-organization-attachment';
 
 /**

@@ -2,8 +2,8 @@ import { getAuthSecret } from '../auth/secret.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { getDatabase, type Database } from '../db/index.ts';
 import { AppError } from '../errors.ts';
-import { sessionViewerOf } from '../graphql/context.ts';
-import { createLoaders, type Loaders } from '../graphql/loaders.ts';
+import { sessionViewerOf } from './context.ts';
+import { createLoaders, type Loaders } from './loaders.ts';
 
 /** A stored file a download route may hand out. */
 export interface DownloadableFile {
