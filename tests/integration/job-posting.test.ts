@@ -30,7 +30,7 @@ import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
 import { testDialects } from '../../src/server/db/testing';
 import type { Database } from '../../src/server/db';
 import { createLoaders } from '../../src/server/graphql/loaders';
-import { readJobFile } from '../../src/server/modules/job-posting/job-files';
+import { readJobFile } from '../../src/server/modules/job-posting/read-job-file';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 import { createOrganization, createUser, type TestUser } from '../support/factories';
 import { startMailServer, type TestMailServer } from '../support/mail';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { fileDownloadResponse } from '../../../server/graphql/file-download';
-import { readJobFile } from '../../../server/modules/job-posting/job-files';
+import { readJobFile } from '../../../server/modules/job-posting/read-job-file';
 
 /**
  * GET /api/job-files/{jobId}: the PDF ad of a job_per_file job of the request's brand, if the visitor may
