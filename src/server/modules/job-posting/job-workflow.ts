@@ -66,19 +66,21 @@ async function setState(
   return row;
 }
 
-/**
- * Submits a job (a draft, or an archived job being reposted) in the caller's transaction: its posting is
- * paid (once, however often this is retried), then it goes to review, or, for staff and trusted
- * organizations, live at once (scheduled while its publish date is ahead).
- */
-export async function submitJob(options: {
+/** A job to put up for a posting, by whom, in which transaction. */
+interface PostingOptions {
   tx: Transaction;
   job: JobRow;
   organization: Organization;
   viewer: Viewer & { userId: number };
   locale: Locale;
-  reason?: string;
-}): Promise<JobRow> {
+}
+
+/**
+ * Submits a job (a draft, or an archived job being reposted) in the caller's transaction: its posting is
+ * paid (once, however often this is retried), then it goes to review, or, for staff and trusted
+ * organizations, live at once (scheduled while its publish date is ahead).
+ */
+export async function submitJob(options: PostingOptions & { reason?: string }): Promise<JobRow> {
   const { tx, job, organization, viewer, locale } = options;
   await payForPosting({ tx, job, actorUserId: viewer.userId, locale });
   const now = new Date();
@@ -138,14 +140,7 @@ export async function extendJob(
 }
 
 /** Repost: an archived job runs again as a new posting (paid again), from now with a new expiry. */
-export async function repostJob(options: {
-  tx: Transaction;
-  job: JobRow;
-  organization: Organization;
-  viewer: Viewer & { userId: number };
-  expiresAt: Date | null;
-  locale: Locale;
-}): Promise<JobRow> {
+export async function repostJob(options: PostingOptions & { expiresAt: Date | null }): Promise<JobRow> {
   const { tx, job } = options;
   const now = new Date();
   const expiresAt = options.expiresAt ?? new Date(now.getTime() + (job.durationDays ?? defaultJobDurationDays) * dayMs);
