@@ -28,7 +28,7 @@ export async function changeJobState(
   return changeManagedJob(
     { db, viewer, loaders, jobId: id, brandId: brand.id, locale },
     async (tx, job, organization) => {
-      if (action === 'publish' && job.state !== 'draft') {
+      if (action === 'publish' && job.state !== 'draft' && job.state !== 'archived') {
         // A retry of a publish that went through: the job is submitted (or live) and paid; nothing to do.
         return job;
       }

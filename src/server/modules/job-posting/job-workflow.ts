@@ -148,6 +148,22 @@ export async function repostJob(options: PostingOptions & { expiresAt: Date | nu
   return submitJob({ ...options, job: renewed, reason: 'reposted' });
 }
 
+/** The reason recorded when an edit of a live job sends it back to review. */
+export const editedReason = 'edited';
+
+/** A live or scheduled job whose content changed goes back to review (it stays paid). */
+export async function sendBackToReview(tx: Transaction, job: JobRow, actorUserId: number): Promise<JobRow> {
+  const next = await setState(tx, job, { state: 'needs_review' });
+  await recordStateChange(tx, {
+    jobId: job.id,
+    actorUserId,
+    from: job.state,
+    to: 'needs_review',
+    reason: editedReason,
+  });
+  return next;
+}
+
 /** Staff approve a job in review: it goes live now, or is scheduled for its publish date. */
 export async function approveJobInReview(tx: Transaction, job: JobRow, actorUserId: number): Promise<JobRow> {
   const now = new Date();

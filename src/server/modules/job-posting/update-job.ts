@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isStaff } from '../../auth/viewer.ts';
 import { jobSchemaFor } from '../../../lib/jobs/job-schema.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
 import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
 import { changeManagedJob, requireJobOrganization, requireJobPoster } from './job-access.ts';
-import { submitJob } from './job-workflow.ts';
+import { sendBackToReview, submitJob } from './job-workflow.ts';
 import {
   checkReferences,
   columnsOf,
@@ -54,6 +55,11 @@ export async function updateJob(
       .returning(jobColumns);
     if (!job) throw new Error(`Job ${id} vanished while it was saved.`);
     await writeRelations(tx, job.id, fields);
-    return publish ? submitJob({ tx, job, organization, viewer, locale }) : job;
+    if (publish) return submitJob({ tx, job, organization, viewer, locale });
+    // What staff approved must not change unseen: an untrusted organization's edit goes back to review.
+    if ((job.state === 'published' || job.state === 'scheduled') && !isStaff(viewer) && !organization.trusted) {
+      return sendBackToReview(tx, job, viewer.userId);
+    }
+    return job;
   });
 }
