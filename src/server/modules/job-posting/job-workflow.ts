@@ -3,7 +3,6 @@ import type { Locale } from '../../../../brands/types.ts';
 import { defaultJobDurationDays, type JobStateAction } from '../../../lib/jobs/job-schema.ts';
 import { jobs, jobStateChanges, type JobState } from '../../db/schema/jobs.ts';
 import type { Organization } from '../../db/schema/organizations.ts';
-import { AppError } from '../../errors.ts';
 import { isStaff, type Viewer } from '../../auth/viewer.ts';
 import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
 import { fieldRefusal, type Transaction } from './job-access.ts';
@@ -67,19 +66,21 @@ async function setState(
   return row;
 }
 
-/**
- * Submits a job (a draft, or an archived job being reposted) in the caller's transaction: its posting is
- * paid (once, however often this is retried), then it goes to review, or, for staff and trusted
- * organizations, live at once (scheduled while its publish date is ahead).
- */
-export async function submitJob(options: {
+/** A job to put up for a posting, by whom, in which transaction. */
+interface PostingOptions {
   tx: Transaction;
   job: JobRow;
   organization: Organization;
   viewer: Viewer & { userId: number };
   locale: Locale;
-  reason?: string;
-}): Promise<JobRow> {
+}
+
+/**
+ * Submits a job (a draft, or an archived job being reposted) in the caller's transaction: its posting is
+ * paid (once, however often this is retried), then it goes to review, or, for staff and trusted
+ * organizations, live at once (scheduled while its publish date is ahead).
+ */
+export async function submitJob(options: PostingOptions & { reason?: string }): Promise<JobRow> {
   const { tx, job, organization, viewer, locale } = options;
   await payForPosting({ tx, job, actorUserId: viewer.userId, locale });
   const now = new Date();
@@ -100,22 +101,16 @@ export async function submitJob(options: {
   return next;
 }
 
-function refuseTransition(locale: Locale): never {
-  throw new AppError('CONFLICT', { key: 'job.error.transition', locale });
-}
-
-/** Whether `action` is offered in the job's state (retries of a finished publish are answered as done). */
-export function requireAction(job: JobRow, action: JobStateAction, locale: Locale): void {
-  if (!actionsByState[job.state].includes(action)) refuseTransition(locale);
-}
-
-/** Withdraw: the job leaves the site (archived) and stays in the manager for a repost. */
 /** The reason recorded when a recruiter withdraws a job (a rejection records the staff's reason). */
 export const withdrawnReason = 'withdrawn';
 
-export async function withdrawJob(tx: Transaction, job: JobRow, actorUserId: number): Promise<JobRow> {
+/**
+ * Archives a job (withdrawn by its recruiter, or rejected by staff with their reason): it leaves the site
+ * and stays in the manager for a repost.
+ */
+export async function archiveJob(tx: Transaction, job: JobRow, actorUserId: number, reason: string): Promise<JobRow> {
   const next = await setState(tx, job, { state: 'archived' });
-  await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: 'archived', reason: withdrawnReason });
+  await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: 'archived', reason });
   return next;
 }
 
@@ -145,19 +140,28 @@ export async function extendJob(
 }
 
 /** Repost: an archived job runs again as a new posting (paid again), from now with a new expiry. */
-export async function repostJob(options: {
-  tx: Transaction;
-  job: JobRow;
-  organization: Organization;
-  viewer: Viewer & { userId: number };
-  expiresAt: Date | null;
-  locale: Locale;
-}): Promise<JobRow> {
+export async function repostJob(options: PostingOptions & { expiresAt: Date | null }): Promise<JobRow> {
   const { tx, job } = options;
   const now = new Date();
   const expiresAt = options.expiresAt ?? new Date(now.getTime() + (job.durationDays ?? defaultJobDurationDays) * dayMs);
   const renewed = await setState(tx, job, { posting: job.posting + 1, publishedAt: null, expiresAt });
   return submitJob({ ...options, job: renewed, reason: 'reposted' });
+}
+
+/** The reason recorded when an edit of a live job sends it back to review. */
+export const editedReason = 'edited';
+
+/** A live or scheduled job whose content changed goes back to review (it stays paid). */
+export async function sendBackToReview(tx: Transaction, job: JobRow, actorUserId: number): Promise<JobRow> {
+  const next = await setState(tx, job, { state: 'needs_review' });
+  await recordStateChange(tx, {
+    jobId: job.id,
+    actorUserId,
+    from: job.state,
+    to: 'needs_review',
+    reason: editedReason,
+  });
+  return next;
 }
 
 /** Staff approve a job in review: it goes live now, or is scheduled for its publish date. */
@@ -166,17 +170,5 @@ export async function approveJobInReview(tx: Transaction, job: JobRow, actorUser
   const dates = liveDates(job, now);
   const next = await setState(tx, job, { state: liveState(dates.publishedAt, now), ...dates });
   await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: next.state, reason: 'approved' });
-  return next;
-}
-
-/** Staff reject a job in review: archived, with the reason recorded (and e-mailed by the caller). */
-export async function rejectJobInReview(
-  tx: Transaction,
-  job: JobRow,
-  actorUserId: number,
-  reason: string,
-): Promise<JobRow> {
-  const next = await setState(tx, job, { state: 'archived' });
-  await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: 'archived', reason });
   return next;
 }
