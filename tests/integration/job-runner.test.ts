@@ -8,7 +8,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSimilarJobs } from '../../src/lib/operations/content';
-import { changeJobState, createJob as createJobOperation, updateJob } from '../../src/lib/operations/job-posting';
+import {
+  changeJobState,
+  createJob as createJobOperation,
+  jobForEdit,
+  updateJob,
+} from '../../src/lib/operations/job-posting';
 import { searchJobs } from '../../src/lib/operations/search';
 import type { JobInput, JobSearchInput } from '../../src/lib/operations/generated/types';
 import { creditBalances } from '../../src/server/db/schema/commerce';
@@ -207,6 +212,8 @@ describe.each(testDialects)('job runner and live search on %s', (dialect) => {
     expect(await company()).toBe(1);
     expect(await similarTo(neighbour.id)).toContain(id);
 
+    const form = (await backend.request(jobForEdit, { id }, { token, headers })).body.data!.job!;
+    expect(form.formValues?.publishedAt).toBeTruthy();
     const edited = await backend.request(
       updateJob,
       // As the form sends it: every field, the schedule it loaded included.
@@ -215,8 +222,8 @@ describe.each(testDialects)('job runner and live search on %s', (dialect) => {
         input: {
           ...input,
           title: 'Hüllenbaumeisterin (m/w/d)',
-          publishedAt: posted.body.data!.createJob.publishedAt,
-          expiresAt: posted.body.data!.createJob.expiresAt,
+          publishedAt: form.formValues!.publishedAt,
+          expiresAt: form.formValues!.expiresAt,
         },
       },
       { token, headers },
