@@ -5,6 +5,9 @@ export default getViteConfig({
   // graphql ships both ESM and CJS builds; these conditions keep one copy in tests (DESIGN.md stack notes).
   ssr: { resolve: { conditions: ['module', 'node', 'production'] } },
   test: {
+    // pg-boss imports @opentelemetry/api; with the `module` condition above its ESM build is chosen, whose
+    // imports lack file extensions: Vite resolves them when it transforms the package itself.
+    server: { deps: { inline: ['pg-boss', '@opentelemetry/api'] } },
     projects: [
       {
         extends: true,

@@ -44,3 +44,15 @@ process.env.HOST = config.HOST;
 const { handler } = await import(entry);
 const { startFrontDoor } = await import('../src/server/http/front-door.ts');
 await startFrontDoor({ handler, config, clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)) });
+
+// The recurring task of the job workflow (src/server/job-runner, decision 0016), in every server process: on
+// the process's one database handle, shared with the built server (src/server/db/index.ts).
+const { getDatabase } = await import('../src/server/db/index.ts');
+const { startJobRunner } = await import('../src/server/job-runner/index.ts');
+try {
+  await startJobRunner(await getDatabase(), { databaseUrl: config.DATABASE_URL });
+} catch (error) {
+  // The site keeps serving (expired jobs leave the search at their expiry anyway); the log says why.
+  const { logUnexpected } = await import('../src/server/log.ts');
+  logUnexpected('job-runner', 'the job runner did not start: expired jobs stay published, scheduled ones wait', error);
+}

@@ -18,11 +18,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { BrandId } from '../../brands';
 import { brands } from '../../brands';
 import type { Database, DatabaseHandle } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
 import { searchJobs, type JobSearchRequest } from '../../src/server/search';
 import { currentJobIndex } from '../../src/server/search/job-index';
-import { isSeeded, seedDatabase } from '../../src/server/seed/seed-database';
-import { openBenchDatabase } from '../support/bench-database';
+import { openBenchDatabase, prepareBenchDatabase } from '../support/bench-database';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -43,39 +41,6 @@ const engine = values.engine === 'database' ? 'database' : 'index';
 // ---------------------------------------------------------------------------------------------------------
 // Database (seeded as bench/graphql/run.ts seeds it)
 // ---------------------------------------------------------------------------------------------------------
-
-async function prepare(handle: DatabaseHandle): Promise<void> {
-  await migrateDatabase(handle);
-  if (!(await isSeeded(handle.db))) {
-    const started = Date.now();
-    await seedDatabase(handle.db, {
-      jobs: jobCount,
-      organizations: Math.max(300, Math.round(jobCount / 100)),
-      seed: 42,
-      truncate: true,
-    });
-    process.stderr.write(`  seeded ${jobCount} jobs in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-  }
-  const searched = [
-    'jobs',
-    'job_locations',
-    'job_employment_types',
-    'job_occupational_fields',
-    'organization_industries',
-  ];
-  const missing = await handle.db.execute<{ relname: string }>(sql`
-    select c.relname from pg_class c
-    where c.relname in (${sql.join(
-      searched.map((name) => sql`${name}`),
-      sql`, `,
-    )}) and c.relkind = 'r'
-      and not exists (select 1 from pg_stats s where s.tablename = c.relname)`);
-  for (const { relname } of missing.rows) {
-    const started = Date.now();
-    await handle.db.execute(sql.raw(`vacuum analyze ${relname}`));
-    process.stderr.write(`  ${handle.dialect}: vacuum analyze ${relname} (${Date.now() - started} ms)\n`);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Workload
@@ -348,7 +313,7 @@ async function explain(handle: DatabaseHandle, workload: Workload): Promise<void
 async function run(dialect: 'pglite' | 'postgres') {
   const handle = await openBenchDatabase(dialect, jobCount);
   try {
-    await prepare(handle);
+    await prepareBenchDatabase(handle, jobCount);
     const loads = await workloads(handle.db);
     if (engine === 'index') {
       const heapBefore = process.memoryUsage().heapUsed;

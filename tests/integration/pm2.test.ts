@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
+import { jobScheduleQueue } from '../../src/server/job-runner';
 import { releasePort, reservePort } from '../support/server';
 
 const pm2Home = mkdtempSync(join(tmpdir(), 'pm2-'));
@@ -83,5 +85,26 @@ describe('PM2 cluster', () => {
         timeout: 20_000,
       })
       .toBe(200);
+
+    // Each worker started the job runner (decision 0016) on the shared database: its run at start is done
+    // once per worker, and the schedule is there once.
+    const { db } = database.handle;
+    await expect
+      .poll(
+        async () => {
+          const runs = await db
+            .execute<{ count: number | string }>(
+              sql`select count(*) as count from pgboss.job where name = ${jobScheduleQueue} and state = 'completed'`,
+            )
+            .catch(() => null);
+          return Number(runs?.rows[0]?.count ?? 0);
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    const schedules = await db.execute<{ count: number | string }>(
+      sql`select count(*) as count from pgboss.schedule where name = ${jobScheduleQueue}`,
+    );
+    expect(Number(schedules.rows[0]?.count)).toBe(1);
   });
 });

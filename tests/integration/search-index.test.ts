@@ -6,8 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandId } from '../../brands';
-import { jobs } from '../../src/server/db/schema/jobs';
-import { organizations } from '../../src/server/db/schema/organizations';
+import { jobEmploymentTypes, jobLocations, jobOccupationalFields, jobs } from '../../src/server/db/schema/jobs';
+import { organizationIndustries, organizations } from '../../src/server/db/schema/organizations';
+import { listSimilarJobs } from '../../src/server/modules/jobs/list-similar-jobs';
 import { openDatabase } from '../../src/server/db/client';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../src/server/db/testing';
 import { FacetSelection } from '../../src/server/search/facets';
@@ -50,6 +51,35 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
   const search = (brandId: BrandId, input: JobSearchRequest, engine: 'index' | 'database' | 'auto') =>
     searchJobs({ db: db(), input, locale: 'de', brandId, engine });
 
+  /** The index answers a request as the database does; the database's answer. */
+  const expectLikeDatabase = async (
+    brand: BrandId,
+    request: JobSearchRequest,
+    sort: 'publish_date_desc' | 'relevancy',
+  ) => {
+    const input = { ...request, sort, pageSize: 20 };
+    const fromIndex = await search(brand, input, 'index');
+    const fromDatabase = await search(brand, input, 'database');
+    const label = `${brand} ${JSON.stringify(input)}`;
+    expect(fromIndex.total, label).toBe(fromDatabase.total);
+    expect(facetsOf(fromIndex), label).toEqual(facetsOf(fromDatabase));
+    // Relevance is computed differently (see search-index.ts); newest first is one order.
+    if (sort === 'publish_date_desc' || !request.search) {
+      expect(
+        fromIndex.items.map((item) => item.jobId),
+        label,
+      ).toEqual(fromDatabase.items.map((item) => item.jobId));
+      for (const [position, item] of fromIndex.items.entries()) {
+        const distance = fromDatabase.items[position]?.distanceKm ?? null;
+        if (distance === null) expect(item.distanceKm).toBeNull();
+        else expect(item.distanceKm).toBeCloseTo(distance, 6);
+      }
+    } else {
+      expect(new Set(fromIndex.items.map((item) => item.jobId)).size).toBe(fromIndex.items.length);
+    }
+    return fromDatabase;
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     await seedDatabase(db(), { jobs: 1200, organizations: 60, seed: 11 });
@@ -89,26 +119,7 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     let compared = 0;
     for (const [brand, request] of requests) {
       for (const sort of ['publish_date_desc', 'relevancy'] as const) {
-        const input = { ...request, sort, pageSize: 20 };
-        const fromIndex = await search(brand, input, 'index');
-        const fromDatabase = await search(brand, input, 'database');
-        const label = `${brand} ${JSON.stringify(input)}`;
-        expect(fromIndex.total, label).toBe(fromDatabase.total);
-        expect(facetsOf(fromIndex), label).toEqual(facetsOf(fromDatabase));
-        // Relevance is computed differently (see search-index.ts); newest first is one order.
-        if (sort === 'publish_date_desc' || !request.search) {
-          expect(
-            fromIndex.items.map((item) => item.jobId),
-            label,
-          ).toEqual(fromDatabase.items.map((item) => item.jobId));
-          for (const [position, item] of fromIndex.items.entries()) {
-            const distance = fromDatabase.items[position]?.distanceKm ?? null;
-            if (distance === null) expect(item.distanceKm).toBeNull();
-            else expect(item.distanceKm).toBeCloseTo(distance, 6);
-          }
-        } else {
-          expect(new Set(fromIndex.items.map((item) => item.jobId)).size).toBe(fromIndex.items.length);
-        }
+        const fromDatabase = await expectLikeDatabase(brand, request, sort);
         if (fromDatabase.total > 0) compared += 1;
       }
     }
@@ -169,6 +180,152 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     expect((await search('tagblatt', { search: 'Zeppelinpilotin' }, 'index')).total).toBe(0);
   });
 
+  it('catches up with published, edited, withdrawn and expired jobs without a rebuild, answering like the database', async () => {
+    const index = await currentJobIndex(db(), { wait: true });
+    expect(index).not.toBeNull();
+    const built = { ordered: index!.ordered, size: index!.size };
+    const { rows: published } = await db().execute<{ id: number; organization_id: number }>(
+      sql`select id, organization_id from jobs where state = 'published' and frontend = 'tagblatt'
+        and published_at <= now() and (expires_at is null or expires_at > now()) order by id limit 6`,
+    );
+    const [edited, moved, withdrawn, expired, retyped, other] = published.map((row) => Number(row.id));
+    const titles = new Map(
+      (await db().select({ id: jobs.id, title: jobs.title }).from(jobs)).map((job) => [job.id, job.title] as const),
+    );
+    const terms = await db().execute<{ id: number; vocabulary: string }>(
+      sql`select id, vocabulary from taxonomy_terms where vocabulary in ('employment_type', 'occupational_field', 'industry')`,
+    );
+    const termOf = (vocabulary: string, at = 0) => terms.rows.filter((term) => term.vocabulary === vocabulary)[at]!.id;
+
+    // A new job (publish), an edited title, new places, a withdrawal, an expiry, other categories and an
+    // organization's industries: each a separate write, as the services make them.
+    const [organization] = await db()
+      .select()
+      .from(organizations)
+      .where(eq(organizations.frontend, 'tagblatt'))
+      .limit(1);
+    const fresh = await createJob(db(), {
+      organization: organization!,
+      title: 'Leuchtturmwärterin (m/w/d)',
+      description: '<p>Nachtschichten am Bodensee.</p>',
+      publishedAt: new Date(Date.now() - 30_000),
+      locations: [{ latitude: 47.6567, longitude: 9.4797, locality: 'Friedrichshafen', countryCode: 'DE' }],
+    });
+    await db()
+      .insert(jobOccupationalFields)
+      .values({ jobId: fresh.id, termId: termOf('occupational_field') });
+    await db().update(jobs).set({ title: 'Glockengießerin (m/w/d)' }).where(eq(jobs.id, edited!));
+    await db().delete(jobLocations).where(eq(jobLocations.jobId, moved!));
+    await db().insert(jobLocations).values({
+      jobId: moved!,
+      latitude: 47.999,
+      longitude: 7.8421,
+      locality: 'Freiburg',
+      countryCode: 'DE',
+      weight: 0,
+    });
+    await db().update(jobs).set({ state: 'archived' }).where(eq(jobs.id, withdrawn!));
+    await db()
+      .update(jobs)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, expired!));
+    await db().delete(jobEmploymentTypes).where(eq(jobEmploymentTypes.jobId, retyped!));
+    await db()
+      .insert(jobEmploymentTypes)
+      .values({ jobId: retyped!, termId: termOf('employment_type', 1) });
+    await db().delete(jobOccupationalFields).where(eq(jobOccupationalFields.jobId, retyped!));
+    await db()
+      .insert(jobOccupationalFields)
+      .values({ jobId: retyped!, termId: termOf('occupational_field') });
+    const industryOwner = published.find((row) => Number(row.id) === other)!.organization_id;
+    await db().delete(organizationIndustries).where(eq(organizationIndustries.organizationId, industryOwner));
+    await db()
+      .insert(organizationIndustries)
+      .values({ organizationId: industryOwner, termId: termOf('industry', 2) });
+
+    const requests: JobSearchRequest[] = [
+      {},
+      { search: 'Leuchtturmwärterin' },
+      { search: 'Glockengießerin' },
+      { location: { lat: 47.999, lon: 7.8421, radiusKm: 10 } },
+      { facets: { employmentType: [String(termOf('employment_type', 1))] } },
+      { facets: { industry: [String(termOf('industry', 2))] } },
+      { category: 'it-telekommunikation' },
+      { search: 'Pflege', page: 2 },
+    ];
+    for (const request of requests) {
+      for (const sort of ['publish_date_desc', 'relevancy'] as const)
+        await expectLikeDatabase('tagblatt', request, sort);
+    }
+    const found = (text: string) => search('tagblatt', { search: text }, 'index');
+    expect((await found('Leuchtturmwärterin')).items.map((item) => item.jobId)).toEqual([fresh.id]);
+    // A word the copy did not know before, found by its beginning too (the sorted lexemes took it in).
+    expect((await found('Leuchtturmw')).items.map((item) => item.jobId)).toContain(fresh.id);
+    await expectLikeDatabase('tagblatt', { search: 'Leuchtturmw' }, 'publish_date_desc');
+    expect((await found('Glockengießerin')).items.map((item) => item.jobId)).toEqual([edited]);
+    for (const [jobId, title] of [
+      [withdrawn, titles.get(withdrawn!)],
+      [expired, titles.get(expired!)],
+    ] as const) {
+      const byTitle = await search('tagblatt', { title: title!.toLowerCase(), pageSize: 50 }, 'index');
+      expect(byTitle.items.map((item) => item.jobId)).not.toContain(jobId);
+    }
+
+    // Similar jobs from the caught-up copy are the database's.
+    for (const jobId of [fresh.id, retyped!, moved!, other!]) {
+      const fromIndex = await listSimilarJobs({ db: db(), brandId: 'tagblatt', input: { jobId }, engine: 'index' });
+      const fromDatabase = await listSimilarJobs({
+        db: db(),
+        brandId: 'tagblatt',
+        input: { jobId },
+        engine: 'database',
+      });
+      expect(fromIndex.map((job) => job.id)).toEqual(fromDatabase.map((job) => job.id));
+    }
+    // The new job is the nearest similar job of another one at its place, in its field.
+    const twin = await createJob(db(), {
+      organization: organization!,
+      publishedAt: new Date(Date.now() - 60_000),
+      locations: [{ latitude: 47.6567, longitude: 9.4797, locality: 'Friedrichshafen', countryCode: 'DE' }],
+    });
+    await db()
+      .insert(jobOccupationalFields)
+      .values({ jobId: twin.id, termId: termOf('occupational_field') });
+    const similarToTwin = await listSimilarJobs({
+      db: db(),
+      brandId: 'tagblatt',
+      input: { jobId: twin.id },
+      engine: 'index',
+    });
+    expect(similarToTwin[0]?.id).toBe(fresh.id);
+
+    // It was the same copy all along, caught up (documents appended), not rebuilt.
+    const after = await currentJobIndex(db(), { wait: true });
+    expect(after).toBe(index);
+    expect(after!.ordered).toBe(built.ordered);
+    expect(after!.size).toBeGreaterThan(built.size);
+    expect(after!.revision).toBe(await readSearchRevision(db()));
+  });
+
+  it('builds a new copy in the background once many documents were replaced, answering from the old one meanwhile', async () => {
+    const index = await currentJobIndex(db(), { wait: true });
+    expect(index).not.toBeNull();
+    // Three edits of 700 jobs (each under the 1,000 rows that make a statement rebuild), each caught up.
+    for (let round = 0; round < 3; round++) {
+      await db().execute(
+        sql`update jobs set title = title where id in (select id from jobs where state = 'published' order by id limit 700)`,
+      );
+      expect(await currentJobIndex(db())).toBe(index);
+    }
+    expect(index!.size - index!.ordered).toBeGreaterThan(2000);
+    // The compaction: a new copy, built in order, at least as new as the database was.
+    await expect.poll(async () => (await currentJobIndex(db())) !== index, { timeout: 30_000 }).toBe(true);
+    const compacted = await currentJobIndex(db(), { wait: true });
+    expect(compacted!.ordered).toBe(compacted!.size);
+    expect(compacted!.removedCount).toBe(0);
+    await expectLikeDatabase('tagblatt', { search: 'Pflege' }, 'publish_date_desc');
+  });
+
   it('builds no index above SEARCH_INDEX_MAX_JOBS: the database answers alone, the same', async () => {
     const counted = await db().execute<{ count: number | string }>(
       sql`select count(*) as count from jobs where state = 'published' and published_at is not null`,
@@ -177,7 +334,8 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     expect(published).toBeGreaterThan(100);
 
     // One job more than the limit: no copy is built, and the one held before is let go.
-    expect((await currentJobIndex(db(), { wait: true }))?.size).toBe(published);
+    const held = await currentJobIndex(db(), { wait: true });
+    expect(held && held.size - held.removedCount).toBe(published);
     expect(await currentJobIndex(db(), { wait: true, maxJobs: published - 1 })).toBeNull();
     expect(await currentJobIndex(db(), { wait: true, maxJobs: 0 })).toBeNull();
     for (const input of [
@@ -197,7 +355,8 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     }
 
     // At the limit the index is built again.
-    expect((await currentJobIndex(db(), { wait: true, maxJobs: published }))?.size).toBe(published);
+    const rebuilt = await currentJobIndex(db(), { wait: true, maxJobs: published });
+    expect(rebuilt && rebuilt.size - rebuilt.removedCount).toBe(published);
   });
 
   // A visitor who gives up does not cancel the statement; a bound keeps slow searches from piling up.

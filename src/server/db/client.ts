@@ -46,7 +46,7 @@ interface HandleBase {
 
 /** The driver-specific instance travels along for the migrator, which needs the concrete type. */
 export type DatabaseHandle =
-  | (HandleBase & { dialect: 'pglite'; driver: PgliteDatabase<Schema> })
+  | (HandleBase & { dialect: 'pglite'; driver: PgliteDatabase<Schema>; client: PGlite })
   | (HandleBase & { dialect: 'postgres'; driver: NodePgDatabase<Schema> });
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -84,6 +84,7 @@ async function openPglite(dataDir: string, logger: Logger | undefined): Promise<
     dialect: 'pglite',
     db: driver,
     driver,
+    client,
     close: () => client.close(),
   };
 }

@@ -42,15 +42,19 @@ export interface Term {
 export interface Postings {
   /** How many documents. */
   count: number;
+  /** Bytes in use (the array may have room for the next documents a catch-up appends). */
+  length: number;
+  /** The last document (the gaps are counted from it). */
+  last: number;
   bytes: Uint8Array;
 }
 
 /** Calls `visit` for each document of the postings, ascending, with its weight (1–4). */
 export function forEachPosting(postings: Postings, visit: (document: number, weight: number) => void): void {
-  const { bytes } = postings;
+  const { bytes, length } = postings;
   let document = -1;
   let at = 0;
-  while (at < bytes.length) {
+  while (at < length) {
     let value = 0;
     let shift = 0;
     let byte: number;
@@ -65,8 +69,20 @@ export function forEachPosting(postings: Postings, visit: (document: number, wei
 }
 
 export interface JobIndex {
+  /** The revision the copy holds every change up to (it may hold some later ones too). */
   revision: string;
+  /** Documents, removed ones included. */
   size: number;
+  /**
+   * Documents [0, ordered) are newest first (published_at desc, id desc), as the build read them; those a
+   * catch-up appended after them are in the order they came (see `newestFirst`).
+   */
+  ordered: number;
+  /** 1 for a document a catch-up replaced or took out: skipped by every search. */
+  removed: Uint8Array;
+  removedCount: number;
+  /** Job id → its document (the live one). */
+  documents: Map<number, number>;
   jobIds: Int32Array;
   /** Index into `brands`. */
   brand: Uint8Array;
@@ -104,6 +120,8 @@ export interface JobIndex {
   maxOrganizationId: number;
   organizationNames: Map<number, string>;
   terms: Map<number, Term>;
+  /** One string per distinct administrative area and country code (a million locations name a few hundred). */
+  strings: Map<string, string>;
 }
 
 /** Jobs read per statement while building: short statements keep PGlite's one connection available. */
@@ -148,30 +166,186 @@ type JobRow = {
   locations: { lat: number; lon: number; area: string | null; country: string | null }[] | null;
 };
 
-/** Postings while reading: a byte buffer that doubles when full (trimmed at the end). */
-interface GrowingPostings {
-  count: number;
-  length: number;
-  bytes: Uint8Array;
-  last: number;
+/** Room for `needed` values: the array itself, or a copy half as large again. */
+function room<T extends Int32Array | Float64Array | Uint8Array>(array: T, needed: number): T {
+  if (needed <= array.length) return array;
+  const grown = new (array.constructor as new (length: number) => T)(
+    Math.max(needed, array.length + (array.length >> 1) + 16),
+  );
+  (grown as Float64Array).set(array);
+  return grown;
 }
 
-function append(postings: GrowingPostings, document: number, weight: number): void {
+function appendPosting(postings: Postings, document: number, weight: number): void {
   // Below 2^31 for up to 2^28 documents: bitwise operations stay exact.
   let value = ((document - postings.last) << 2) | (weight - 1);
   postings.last = document;
   postings.count += 1;
   // At most 5 bytes per varint.
-  if (postings.length + 5 > postings.bytes.length) {
-    const bytes = new Uint8Array(postings.bytes.length * 2);
-    bytes.set(postings.bytes);
-    postings.bytes = bytes;
-  }
+  postings.bytes = room(postings.bytes, postings.length + 5);
   while (value >= 0x80) {
     postings.bytes[postings.length++] = (value & 0x7f) | 0x80;
     value >>>= 7;
   }
   postings.bytes[postings.length++] = value;
+}
+
+function appendValues<T extends Int32Array | Float64Array>(
+  list: PerDocument<T>,
+  document: number,
+  values: readonly number[],
+): PerDocument<T> {
+  const from = list.start[document]!;
+  const start = room(list.start, document + 2);
+  const grown = room(list.values, from + values.length);
+  grown.set(values, from);
+  start[document + 1] = from + values.length;
+  return { start, values: grown };
+}
+
+/** An empty index with room for `capacity` documents. */
+function emptyIndex(revision: string, capacity: number): JobIndex {
+  const perDocument = () => ({ start: new Int32Array(capacity + 1), values: new Int32Array(capacity) });
+  return {
+    revision,
+    size: 0,
+    ordered: 0,
+    removed: new Uint8Array(capacity),
+    removedCount: 0,
+    documents: new Map(),
+    jobIds: new Int32Array(capacity),
+    brand: new Uint8Array(capacity),
+    brands: [],
+    publishedAt: new Float64Array(capacity),
+    expiresAt: new Float64Array(capacity),
+    organization: new Int32Array(capacity),
+    remoteOption: new Int32Array(capacity),
+    yearsOfExperience: new Int32Array(capacity),
+    yearlySalary: new Float64Array(capacity),
+    config: new Uint8Array(capacity),
+    titles: [],
+    employmentTypes: perDocument(),
+    occupations: perDocument(),
+    latitudes: { start: new Int32Array(capacity + 1), values: new Float64Array(capacity) },
+    longitudes: new Float64Array(capacity),
+    administrativeAreas: [],
+    countryCodes: [],
+    lexemes: [],
+    postings: new Map(),
+    organizationIndustries: new Map(),
+    maxTermId: 0,
+    maxOrganizationId: 0,
+    organizationNames: new Map(),
+    terms: new Map(),
+    strings: new Map(),
+  };
+}
+
+/**
+ * Appends a job as the next document (the arrays grow when full); `onNewLexeme` hears of each lexeme the
+ * index had no postings for.
+ */
+function appendDocument(index: JobIndex, row: JobRow, onNewLexeme: (lexeme: string) => void): void {
+  const document = index.size;
+  const capacity = document + 1;
+  const interned = (value: string | null): string | null => {
+    if (value === null) return null;
+    const known = index.strings.get(value);
+    if (known !== undefined) return known;
+    index.strings.set(value, value);
+    return value;
+  };
+  let brandNumber = index.brands.indexOf(row.frontend);
+  if (brandNumber < 0) brandNumber = index.brands.push(row.frontend) - 1;
+  index.jobIds = room(index.jobIds, capacity);
+  index.jobIds[document] = row.id;
+  index.documents.set(row.id, document);
+  index.removed = room(index.removed, capacity);
+  index.removed[document] = 0;
+  index.brand = room(index.brand, capacity);
+  index.brand[document] = brandNumber;
+  index.publishedAt = room(index.publishedAt, capacity);
+  index.publishedAt[document] = Number(row.published);
+  index.expiresAt = room(index.expiresAt, capacity);
+  index.expiresAt[document] = row.expires === null ? Number.POSITIVE_INFINITY : Number(row.expires);
+  index.organization = room(index.organization, capacity);
+  index.organization[document] = row.organization_id;
+  index.maxOrganizationId = Math.max(index.maxOrganizationId, row.organization_id);
+  index.remoteOption = room(index.remoteOption, capacity);
+  index.remoteOption[document] = row.remote_option_id ?? 0;
+  index.yearsOfExperience = room(index.yearsOfExperience, capacity);
+  index.yearsOfExperience[document] = row.years_of_experience_id ?? 0;
+  index.yearlySalary = room(index.yearlySalary, capacity);
+  index.yearlySalary[document] = row.salary === null ? Number.NaN : Number(row.salary);
+  index.config = room(index.config, capacity);
+  index.config[document] = Math.max(0, textSearchConfigs.indexOf(row.search_config as TextSearchConfig));
+  index.titles[document] = row.title.toLowerCase();
+  const employment = row.employment ?? [];
+  const occupations = row.occupations ?? [];
+  index.employmentTypes = appendValues(index.employmentTypes, document, employment);
+  index.occupations = appendValues(index.occupations, document, occupations);
+  for (const id of [...employment, ...occupations, row.remote_option_id ?? 0, row.years_of_experience_id ?? 0]) {
+    index.maxTermId = Math.max(index.maxTermId, id);
+  }
+  const locations = row.locations ?? [];
+  const firstLocation = index.latitudes.start[document]!;
+  index.latitudes = appendValues(
+    index.latitudes,
+    document,
+    locations.map((location) => location.lat),
+  );
+  index.longitudes = room(index.longitudes, firstLocation + locations.length);
+  for (const [at, location] of locations.entries()) {
+    index.longitudes[firstLocation + at] = location.lon;
+    index.administrativeAreas[firstLocation + at] = interned(location.area);
+    index.countryCodes[firstLocation + at] = interned(location.country);
+  }
+  parseVector(row.vector, (lexeme, weight) => {
+    let postings = index.postings.get(lexeme);
+    if (!postings) {
+      postings = { count: 0, length: 0, last: -1, bytes: new Uint8Array(16) };
+      index.postings.set(lexeme, postings);
+      onNewLexeme(lexeme);
+    }
+    // A lexeme the vector lists twice (it does not) would break the ascending order: once per document.
+    if (postings.last !== document) appendPosting(postings, document, weight);
+  });
+  index.size = capacity;
+}
+
+/** The jobs with these ids that are published, with what the index keeps of them. */
+async function readJobRows(db: Database, ids: readonly number[]): Promise<JobRow[]> {
+  if (ids.length === 0) return [];
+  const fetched = await db.execute<JobRow>(sql`
+    select j.id, j.frontend,
+      extract(epoch from j.published_at) * 1000 as published,
+      extract(epoch from j.expires_at) * 1000 as expires,
+      j.organization_id, j.remote_option_id, j.years_of_experience_id,
+      coalesce(j.salary_max_yearly, j.salary_min_yearly)::float8 as salary,
+      j.search_config::text as search_config, j.title, j.search_vector::text as vector,
+      (select array_agg(x.term_id) from job_employment_types x where x.job_id = j.id) as employment,
+      (select array_agg(x.term_id) from job_occupational_fields x where x.job_id = j.id) as occupations,
+      (select json_agg(json_build_object('lat', l.latitude, 'lon', l.longitude, 'area', l.administrative_area,
+          'country', l.country_code) order by l.weight, l.id)
+        from job_locations l where l.job_id = j.id) as locations
+    from jobs j
+    where j.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and j.state = 'published' and j.published_at is not null`);
+  return fetched.rows.map((row) => ({ ...row, id: Number(row.id), organization_id: Number(row.organization_id) }));
+}
+
+/** The industries of organizations (rows of organization_industries), for the organizations they name. */
+function setIndustries(index: JobIndex, rows: readonly { organization_id: number; term_id: number }[]): void {
+  for (const organization of new Set(rows.map((row) => Number(row.organization_id)))) {
+    index.organizationIndustries.set(organization, []);
+    index.maxOrganizationId = Math.max(index.maxOrganizationId, organization);
+  }
+  for (const { organization_id: organization, term_id: term } of rows) {
+    index.organizationIndustries.get(Number(organization))!.push(term);
+    index.maxTermId = Math.max(index.maxTermId, term);
+  }
 }
 
 /** What a build found instead of an index: more published jobs than the process may hold. */
@@ -196,144 +370,36 @@ export async function buildJobIndex(db: Database, maxJobs = Number.POSITIVE_INFI
     const published = Number(counted.rows[0]?.count ?? 0);
     if (published > maxJobs) return { revision, tooMany: true, published };
   }
-  const brands: string[] = [];
-  const jobIds: number[] = [];
-  const brand: number[] = [];
-  const publishedAt: number[] = [];
-  const expiresAt: number[] = [];
-  const organization: number[] = [];
-  const remoteOption: number[] = [];
-  const yearsOfExperience: number[] = [];
-  const yearlySalary: number[] = [];
-  const config: number[] = [];
-  const titles: string[] = [];
-  const employment: number[] = [];
-  const employmentStart = [0];
-  const occupations: number[] = [];
-  const occupationStart = [0];
-  const latitudes: number[] = [];
-  const longitudes: number[] = [];
-  const locationStart = [0];
-  const administrativeAreas: (string | null)[] = [];
-  const countryCodes: (string | null)[] = [];
-  const growing = new Map<string, GrowingPostings>();
-  // One string per distinct area and country: a million locations name a few hundred of them.
-  const strings = new Map<string, string>();
-  const interned = (value: string | null): string | null => {
-    if (value === null) return null;
-    const known = strings.get(value);
-    if (known !== undefined) return known;
-    strings.set(value, value);
-    return value;
-  };
-
   // The order first (one sort), then the jobs by id in batches of that order.
   const order = await db.execute<{ id: number }>(sql`
     select id from jobs where state = 'published' and published_at is not null order by published_at desc, id desc`);
   const ordered = order.rows.map((row) => Number(row.id));
+  const index = emptyIndex(revision, ordered.length);
   for (let from = 0; from < ordered.length; from += batchSize) {
     const ids = ordered.slice(from, from + batchSize);
-    const fetched = await db.execute<JobRow>(sql`
-      select j.id, j.frontend,
-        extract(epoch from j.published_at) * 1000 as published,
-        extract(epoch from j.expires_at) * 1000 as expires,
-        j.organization_id, j.remote_option_id, j.years_of_experience_id,
-        coalesce(j.salary_max_yearly, j.salary_min_yearly)::float8 as salary,
-        j.search_config::text as search_config, j.title, j.search_vector::text as vector,
-        (select array_agg(x.term_id) from job_employment_types x where x.job_id = j.id) as employment,
-        (select array_agg(x.term_id) from job_occupational_fields x where x.job_id = j.id) as occupations,
-        (select json_agg(json_build_object('lat', l.latitude, 'lon', l.longitude, 'area', l.administrative_area,
-            'country', l.country_code) order by l.weight, l.id)
-          from job_locations l where l.job_id = j.id) as locations
-      from jobs j
-      where j.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and j.state = 'published' and j.published_at is not null`);
-    const byId = new Map(fetched.rows.map((row) => [Number(row.id), row]));
+    const byId = new Map((await readJobRows(db, ids)).map((row) => [row.id, row]));
     for (const id of ids) {
       // Changed since the order was read: the revision read first makes this copy stale anyway.
       const row = byId.get(id);
-      if (!row) continue;
-      const document = jobIds.length;
-      let brandNumber = brands.indexOf(row.frontend);
-      if (brandNumber < 0) brandNumber = brands.push(row.frontend) - 1;
-      jobIds.push(row.id);
-      brand.push(brandNumber);
-      publishedAt.push(Number(row.published));
-      expiresAt.push(row.expires === null ? Number.POSITIVE_INFINITY : Number(row.expires));
-      organization.push(row.organization_id);
-      remoteOption.push(row.remote_option_id ?? 0);
-      yearsOfExperience.push(row.years_of_experience_id ?? 0);
-      yearlySalary.push(row.salary === null ? Number.NaN : Number(row.salary));
-      config.push(Math.max(0, textSearchConfigs.indexOf(row.search_config as TextSearchConfig)));
-      titles.push(row.title.toLowerCase());
-      employment.push(...(row.employment ?? []));
-      employmentStart.push(employment.length);
-      occupations.push(...(row.occupations ?? []));
-      occupationStart.push(occupations.length);
-      for (const location of row.locations ?? []) {
-        latitudes.push(location.lat);
-        longitudes.push(location.lon);
-        administrativeAreas.push(interned(location.area));
-        countryCodes.push(interned(location.country));
-      }
-      locationStart.push(latitudes.length);
-      parseVector(row.vector, (lexeme, weight) => {
-        let postings = growing.get(lexeme);
-        if (!postings) {
-          postings = { count: 0, length: 0, bytes: new Uint8Array(16), last: -1 };
-          growing.set(lexeme, postings);
-        }
-        append(postings, document, weight);
-      });
+      if (row) appendDocument(index, row, () => {});
     }
     // Let pages waiting for the database (and the event loop) go first.
     await new Promise((resolve) => setImmediate(resolve));
   }
-
-  const postings = new Map<string, Postings>();
-  for (const [lexeme, list] of growing) {
-    postings.set(lexeme, { count: list.count, bytes: list.bytes.slice(0, list.length) });
+  index.ordered = index.size;
+  // Postings without the room for growth; catch-ups grow the ones they append to.
+  for (const postings of index.postings.values()) postings.bytes = postings.bytes.slice(0, postings.length);
+  for (const list of [index.employmentTypes, index.occupations]) {
+    list.values = list.values.slice(0, list.start[index.size]);
   }
-  growing.clear();
-  const index: JobIndex = {
-    revision,
-    size: jobIds.length,
-    jobIds: Int32Array.from(jobIds),
-    brand: Uint8Array.from(brand),
-    brands,
-    publishedAt: Float64Array.from(publishedAt),
-    expiresAt: Float64Array.from(expiresAt),
-    organization: Int32Array.from(organization),
-    remoteOption: Int32Array.from(remoteOption),
-    yearsOfExperience: Int32Array.from(yearsOfExperience),
-    yearlySalary: Float64Array.from(yearlySalary),
-    config: Uint8Array.from(config),
-    titles,
-    employmentTypes: { start: Int32Array.from(employmentStart), values: Int32Array.from(employment) },
-    occupations: { start: Int32Array.from(occupationStart), values: Int32Array.from(occupations) },
-    latitudes: { start: Int32Array.from(locationStart), values: Float64Array.from(latitudes) },
-    longitudes: Float64Array.from(longitudes),
-    administrativeAreas,
-    countryCodes,
-    lexemes: [...postings.keys()].sort(),
-    postings,
-    organizationIndustries: new Map(),
-    maxTermId: 0,
-    maxOrganizationId: 0,
-    organizationNames: new Map(),
-    terms: new Map(),
-  };
+  index.latitudes.values = index.latitudes.values.slice(0, index.latitudes.start[index.size]);
+  index.longitudes = index.longitudes.slice(0, index.latitudes.start[index.size]);
+  index.lexemes = [...index.postings.keys()].sort();
 
   const industries = await db.execute<{ organization_id: number; term_id: number }>(
     sql`select organization_id, term_id from organization_industries`,
   );
-  for (const { organization_id: organization, term_id: term } of industries.rows) {
-    const list = index.organizationIndustries.get(organization) ?? [];
-    list.push(term);
-    index.organizationIndustries.set(organization, list);
-  }
+  setIndustries(index, industries.rows);
   const organizations = await db.execute<{ id: number; name: string }>(sql`
     select o.id, o.name from organizations o where o.id in (select organization_id from jobs where state = 'published')`);
   for (const { id, name } of organizations.rows) index.organizationNames.set(id, name);
@@ -355,25 +421,131 @@ export async function buildJobIndex(db: Database, maxJobs = Number.POSITIVE_INFI
       labels: { de: term.label_de, en: term.label_en, fr: term.label_fr },
     });
   }
-  let maxOrganization = 0;
-  for (const organization of index.organization) maxOrganization = Math.max(maxOrganization, organization);
-  for (const organization of index.organizationIndustries.keys()) {
-    maxOrganization = Math.max(maxOrganization, organization);
-  }
-  let maxTerm = 0;
-  for (const id of index.terms.keys()) maxTerm = Math.max(maxTerm, id);
-  for (const values of [
-    index.employmentTypes.values,
-    index.occupations.values,
-    index.remoteOption,
-    index.yearsOfExperience,
-  ]) {
-    for (const id of values) maxTerm = Math.max(maxTerm, id);
-  }
-  for (const terms of index.organizationIndustries.values()) for (const id of terms) maxTerm = Math.max(maxTerm, id);
-  index.maxOrganizationId = maxOrganization;
-  index.maxTermId = maxTerm;
+  for (const id of index.terms.keys()) index.maxTermId = Math.max(index.maxTermId, id);
   return index;
+}
+
+/** Whether document a comes before document b in the date order (published_at desc, id desc). */
+function isNewer(index: JobIndex, a: number, b: number): boolean {
+  const difference = index.publishedAt[a]! - index.publishedAt[b]!;
+  return difference > 0 || (difference === 0 && index.jobIds[a]! > index.jobIds[b]!);
+}
+
+/**
+ * Documents given in ascending order, newest first: the built ones are in that order already, the few a
+ * catch-up appended after them are sorted and merged in.
+ */
+export function newestFirst(index: JobIndex, documents: readonly number[]): number[] {
+  let split = documents.length;
+  while (split > 0 && documents[split - 1]! >= index.ordered) split -= 1;
+  if (split === documents.length) return documents as number[];
+  const appended = documents.slice(split).sort((a, b) => (isNewer(index, a, b) ? -1 : isNewer(index, b, a) ? 1 : 0));
+  const merged: number[] = [];
+  let built = 0;
+  let next = 0;
+  while (built < split || next < appended.length) {
+    if (next === appended.length || (built < split && isNewer(index, documents[built]!, appended[next]!))) {
+      merged.push(documents[built++]!);
+    } else merged.push(appended[next++]!);
+  }
+  return merged;
+}
+
+/** More changed jobs than this since the copy's revision, and a new copy is built instead. */
+const catchUpLimit = 5000;
+
+/** Jobs appended by catch-ups, or removed from the copy, beyond which a new copy is built (in the background). */
+function wantsCompaction(index: JobIndex): boolean {
+  const slack = Math.max(2000, index.ordered >> 4);
+  return index.size - index.ordered > slack || index.removedCount > slack;
+}
+
+/**
+ * Brings the copy up to the database's current revision with the changes search_changes lists since the
+ * copy's revision (migration 0010): the changed jobs are read again (one statement) and replace their
+ * documents. False when that cannot be done and a new copy must be built: the list was pruned past the
+ * copy, names something other than jobs and industries (taxonomy terms, an organization's name), or is too
+ * long, or another build replaced the copy meanwhile.
+ */
+async function catchUp(db: Database, holder: Holder, index: JobIndex): Promise<boolean> {
+  // One statement: the counter and the changes up to it (a change committed later has a higher revision).
+  const changes = await db.execute<{
+    revision: string | number;
+    pruned_through: string | number;
+    job_id: number | null;
+    organization_id: number | null;
+    listed: boolean;
+  }>(sql`
+    select r.revision, r.pruned_through, c.job_id, c.organization_id, c.revision is not null as listed
+    from search_revision r
+    left join lateral (
+      select distinct job_id, organization_id, 0 as revision from search_changes
+      where revision > ${index.revision} and revision <= r.revision
+    ) c on true`);
+  const first = changes.rows[0];
+  const target = String(first?.revision ?? '0');
+  if (BigInt(first?.pruned_through ?? 0) > BigInt(index.revision)) return false;
+  const jobIds = new Set<number>();
+  const organizationIds = new Set<number>();
+  for (const change of changes.rows) {
+    if (!change.listed) continue;
+    if (change.job_id !== null) jobIds.add(Number(change.job_id));
+    else if (change.organization_id !== null) organizationIds.add(Number(change.organization_id));
+    else return false;
+  }
+  if (jobIds.size > catchUpLimit) return false;
+  const rows = await readJobRows(db, [...jobIds]);
+  const unnamed = [...new Set(rows.map((row) => row.organization_id))].filter(
+    (organization) => !index.organizationNames.has(organization),
+  );
+  const names =
+    unnamed.length === 0
+      ? []
+      : (
+          await db.execute<{ id: number; name: string }>(
+            sql`select id, name from organizations where id in (${sql.join(
+              unnamed.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )
+        ).rows;
+  const industries =
+    organizationIds.size === 0
+      ? []
+      : (
+          await db.execute<{ organization_id: number; term_id: number }>(
+            sql`select organization_id, term_id from organization_industries where organization_id in (${sql.join(
+              [...organizationIds].map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )
+        ).rows;
+  // Applied at once (no await from here on): a search sees the copy before or after, never half of it.
+  if (holder.index !== index || BigInt(index.revision) >= BigInt(target)) return holder.index === index;
+  for (const id of jobIds) {
+    const document = index.documents.get(id);
+    if (document === undefined) continue;
+    index.removed[document] = 1;
+    index.removedCount += 1;
+    index.documents.delete(id);
+  }
+  for (const row of rows) {
+    appendDocument(index, row, (lexeme) => {
+      let low = 0;
+      let high = index.lexemes.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (index.lexemes[middle]! < lexeme) low = middle + 1;
+        else high = middle;
+      }
+      index.lexemes.splice(low, 0, lexeme);
+    });
+  }
+  for (const { id, name } of names) index.organizationNames.set(Number(id), name);
+  for (const organization of organizationIds) index.organizationIndustries.delete(organization);
+  setIndustries(index, industries);
+  index.revision = target;
+  return true;
 }
 
 interface Holder {
@@ -383,6 +555,9 @@ interface Holder {
   building: Promise<void> | null;
   /** After a failed build, the next one waits until then (milliseconds since the epoch). */
   retryAt: number;
+  catchingUp: Promise<boolean> | null;
+  /** The revision of a copy that could not catch up: it waits for the new copy. */
+  stuckAt: string | null;
 }
 
 const holders = new WeakMap<Database, Holder>();
@@ -391,7 +566,7 @@ const retryAfterMs = 60_000;
 function holderOf(db: Database): Holder {
   let holder = holders.get(db);
   if (!holder) {
-    holder = { index: null, tooMany: null, building: null, retryAt: 0 };
+    holder = { index: null, tooMany: null, building: null, retryAt: 0, catchingUp: null, stuckAt: null };
     holders.set(db, holder);
   }
   return holder;
@@ -410,8 +585,10 @@ function startBuild(db: Database, holder: Holder, maxJobs: number): Promise<void
         }
         holder.tooMany = { revision: built.revision, published: built.published };
       } else {
+        // A compaction may finish behind the copy it replaces: the next search catches it up.
         holder.index = built;
         holder.tooMany = null;
+        holder.stuckAt = null;
       }
     })
     .catch((error: unknown) => {
@@ -422,6 +599,29 @@ function startBuild(db: Database, holder: Holder, maxJobs: number): Promise<void
       holder.building = null;
     });
   return holder.building;
+}
+
+/** Catches the held copy up (one catch-up at a time); true when it is at `revision` or later. */
+async function caughtUp(db: Database, holder: Holder, index: JobIndex, revision: string): Promise<boolean> {
+  if (holder.stuckAt === index.revision) return false;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    holder.catchingUp ??= catchUp(db, holder, index)
+      .catch((error: unknown) => {
+        // As a failed build: the search runs in the database, and a new copy is built.
+        logUnexpected('search', 'catching the job index up failed; it is rebuilt', error);
+        return false;
+      })
+      .finally(() => {
+        holder.catchingUp = null;
+      });
+    if (!(await holder.catchingUp)) {
+      if (holder.index === index) holder.stuckAt = index.revision;
+      return false;
+    }
+    if (holder.index !== index) return false;
+    if (BigInt(index.revision) >= BigInt(revision)) return true;
+  }
+  return false;
 }
 
 export interface CurrentJobIndexOptions {
@@ -437,9 +637,10 @@ export interface CurrentJobIndexOptions {
 }
 
 /**
- * The index when it holds the database's current revision; otherwise null (and a build starts in the
- * background), or, with `wait`, builds until it is current. Always null while the database holds more
- * published jobs than `maxJobs` (counted again when the revision changes).
+ * The index when it holds the database's current revision (after catching up with the changes since its
+ * own, see `catchUp`); otherwise null (and a build starts in the background), or, with `wait`, builds
+ * until it is current. Always null while the database holds more published jobs than `maxJobs` (counted
+ * again when the revision changes).
  */
 export async function currentJobIndex(db: Database, options: CurrentJobIndexOptions = {}): Promise<JobIndex | null> {
   const holder = holderOf(db);
@@ -447,9 +648,16 @@ export async function currentJobIndex(db: Database, options: CurrentJobIndexOpti
   for (let attempt = 0; ; attempt++) {
     const revision =
       attempt === 0 && options.readRevision ? await options.readRevision() : await readSearchRevision(db);
-    if (holder.index?.revision === revision) {
-      if (holder.index.size <= maxJobs) return holder.index;
+    const index = holder.index;
+    if (index && (BigInt(index.revision) >= BigInt(revision) || (await caughtUp(db, holder, index, revision)))) {
+      if (index.size - index.removedCount <= maxJobs) {
+        if (wantsCompaction(index) && Date.now() >= holder.retryAt) void startBuild(db, holder, maxJobs);
+        return index;
+      }
       holder.index = null;
+    } else if (index && holder.index !== index && attempt < 3) {
+      // A new copy replaced this one while it caught up: try with that.
+      continue;
     }
     if (holder.tooMany?.revision === revision && holder.tooMany.published > maxJobs) return null;
     if (!options.wait) {
@@ -459,4 +667,26 @@ export async function currentJobIndex(db: Database, options: CurrentJobIndexOpti
     if (attempt >= 3) throw new Error('the job index did not catch up with the database');
     await startBuild(db, holder, maxJobs);
   }
+}
+
+/** How long search_changes keeps a change: a copy older than that is rebuilt instead of caught up. */
+export const searchChangesKeptMs = 60 * 60 * 1000;
+
+/**
+ * Deletes the changes older than `searchChangesKeptMs` and remembers the newest revision deleted in
+ * search_revision.pruned_through (a copy at or below it cannot catch up). Run by the recurring task.
+ */
+export async function pruneSearchChanges(db: Database): Promise<number> {
+  const pruned = await db.execute<{ deleted: number | string }>(sql`
+    with deleted as (
+      delete from search_changes
+      where created_at < now() - make_interval(secs => ${searchChangesKeptMs / 1000})
+      returning revision
+    ), noted as (
+      update search_revision set pruned_through = greatest(pruned_through, (select max(revision) from deleted))
+      where exists (select 1 from deleted)
+      returning 1
+    )
+    select count(*) as deleted from deleted`);
+  return Number(pruned.rows[0]?.deleted ?? 0);
 }

@@ -13,7 +13,7 @@ import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.t
 import type { EngineQuery, SearchEngine } from './engine.ts';
 import { localizedText } from '../../i18n/index.ts';
 import { rankFacets } from './facets.ts';
-import { currentJobIndex, forEachPosting, type JobIndex } from './job-index.ts';
+import { currentJobIndex, forEachPosting, newestFirst, type JobIndex } from './job-index.ts';
 import { hasPhrase, type JobFilter } from './job-filter.ts';
 import type { TextQuery } from './text-query.ts';
 import { jobFacetFields, type JobFacetField, type JobSearchHit, type JobSearchResult } from './types.ts';
@@ -248,6 +248,7 @@ export function searchIndex(
   const hits: number[] = [];
 
   for (let d = 0; d < index.size && !noBrandJobs; d++) {
+    if (index.removed[d] === 1) continue;
     if (brand >= 0 && index.brand[d] !== brand) continue;
     if (index.publishedAt[d]! > now || index.expiresAt[d]! <= now) continue;
     if (search.minYearlySalary !== undefined && !(index.yearlySalary[d]! >= search.minYearlySalary)) continue;
@@ -325,16 +326,16 @@ export function searchIndex(
     occupations: occupationCounts,
   };
 
-  // The page: hits are in index order (newest first); relevance re-sorts them, stable for equal ranks.
+  // The page: hits newest first; relevance re-sorts them, stable for equal ranks.
   const offset = (query.page - 1) * query.pageSize;
   let ranks: Float64Array | null = null;
-  let ordered = hits;
+  let ordered = newestFirst(index, hits);
   if (groups) {
     ranks = new Float64Array(index.size);
-    for (const d of hits) ranks[d] = rankOf(positive, d, index.config[d]!, index.titles[d] as string);
+    for (const d of ordered) ranks[d] = rankOf(positive, d, index.config[d]!, index.titles[d] as string);
     if (query.byRank) {
       const rankOfHit = ranks;
-      ordered = [...hits].sort((a, b) => rankOfHit[b]! - rankOfHit[a]!);
+      ordered = [...ordered].sort((a, b) => rankOfHit[b]! - rankOfHit[a]!);
     }
   }
   const items: JobSearchHit[] = ordered.slice(offset, offset + query.pageSize).map((d) => {

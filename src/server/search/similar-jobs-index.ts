@@ -3,14 +3,14 @@
  * SQL statement in src/server/modules/jobs/list-similar-jobs.ts: open jobs (published, not expired) of the
  * brand in one of the job's occupational fields, except the job itself; first those with a place inside
  * earthdistance's box of 100 km around the job's first place, nearest first (the smallest distance of any
- * of their places), then the newest others. Ties go newest first (published_at desc, id desc), the index
- * order.
+ * of their places), then the newest others. Ties go newest first (published_at desc, id desc: the order
+ * `newestFirst` of job-index.ts gives the documents).
  *
  * The geometry is earthdistance's, computed the way its SQL functions compute it (ll_to_earth, earth_box,
  * earth_distance over a sphere of 6,378,168 m), so the box (a cube, slightly larger than the 100 km circle)
  * lets in the same jobs and the distances order them alike.
  */
-import type { JobIndex } from './job-index.ts';
+import { newestFirst, type JobIndex } from './job-index.ts';
 
 /** Jobs within this distance of the job's first place of work count as nearby (list-similar-jobs.ts). */
 export const nearbyRadiusMeters = 100_000;
@@ -48,34 +48,33 @@ function earthDistance(a: readonly number[], b: readonly number[]): number {
 }
 
 interface Lookups {
-  /** Job id → document number. */
-  documentOf: Map<number, number>;
-  /** Occupational field term id → its documents, ascending (newest first). */
+  /** Occupational field term id → its documents, ascending. */
   byOccupation: Map<number, number[]>;
+  /** The documents listed so far: a catch-up appends documents to the index, and they are added here then. */
+  listed: number;
 }
 
 const lookups = new WeakMap<JobIndex, Lookups>();
 
-/** Built once per index copy, on first use. */
+/** Built once per index copy, on first use, and extended by the documents appended since. */
 function lookupsOf(index: JobIndex): Lookups {
   let found = lookups.get(index);
   if (!found) {
-    const documentOf = new Map<number, number>();
-    const byOccupation = new Map<number, number[]>();
-    const { start, values } = index.occupations;
-    for (let document = 0; document < index.size; document++) {
-      documentOf.set(index.jobIds[document]!, document);
-      for (let at = start[document]!; at < start[document + 1]!; at++) {
-        const term = values[at]!;
-        const list = byOccupation.get(term);
-        if (list) {
-          if (list[list.length - 1] !== document) list.push(document);
-        } else byOccupation.set(term, [document]);
-      }
-    }
-    found = { documentOf, byOccupation };
+    found = { byOccupation: new Map(), listed: 0 };
     lookups.set(index, found);
   }
+  const { byOccupation } = found;
+  const { start, values } = index.occupations;
+  for (let document = found.listed; document < index.size; document++) {
+    for (let at = start[document]!; at < start[document + 1]!; at++) {
+      const term = values[at]!;
+      const list = byOccupation.get(term);
+      if (list) {
+        if (list[list.length - 1] !== document) list.push(document);
+      } else byOccupation.set(term, [document]);
+    }
+  }
+  found.listed = index.size;
   return found;
 }
 
@@ -87,23 +86,29 @@ export function similarJobIdsFromIndex(
   index: JobIndex,
   options: { jobId: number; brandId: string; limit: number; now: number },
 ): number[] | null {
-  const { documentOf, byOccupation } = lookupsOf(index);
-  const self = documentOf.get(options.jobId);
+  const { byOccupation } = lookupsOf(index);
+  const self = index.documents.get(options.jobId);
   if (self === undefined) return null;
   // Another brand's job: nothing, as for a job that does not exist.
   if (index.brands[index.brand[self]!] !== options.brandId) return [];
   const brand = index.brand[self]!;
 
-  // Candidates: the union of the job's fields' documents, in index order.
+  // Candidates: the union of the job's fields' documents, newest first.
   const fields = index.occupations;
   const seen = new Set<number>();
   for (let at = fields.start[self]!; at < fields.start[self + 1]!; at++) {
     for (const document of byOccupation.get(fields.values[at]!) ?? []) seen.add(document);
   }
   seen.delete(self);
-  const candidates = [...seen]
-    .filter((document) => index.brand[document] === brand && index.expiresAt[document]! > options.now)
-    .sort((a, b) => a - b);
+  const candidates = newestFirst(
+    index,
+    [...seen]
+      .filter(
+        (document) =>
+          index.removed[document] === 0 && index.brand[document] === brand && index.expiresAt[document]! > options.now,
+      )
+      .sort((a, b) => a - b),
+  );
 
   const { start, values: latitudes } = index.latitudes;
   const firstPlace = start[self]!;
@@ -127,7 +132,7 @@ export function similarJobIdsFromIndex(
     }
     if (inBox) near.push({ document, distance });
   }
-  // A stable sort: equal distances keep the index order (newest first).
+  // A stable sort: equal distances stay newest first.
   near.sort((a, b) => a.distance - b.distance);
   const chosen = near.slice(0, options.limit).map((entry) => entry.document);
   if (chosen.length < options.limit) {

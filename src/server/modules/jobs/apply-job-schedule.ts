@@ -1,0 +1,70 @@
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { jobs, jobStateChanges, type JobState } from '../../db/schema/jobs.ts';
+
+export interface AppliedJobSchedule {
+  /** Published jobs whose expiry has come: archived now. */
+  archived: number[];
+  /** Scheduled jobs whose publish date has come: published now. */
+  published: number[];
+}
+
+/**
+ * The recurring task of the job workflow (SPEC 4, run by src/server/job-runner): archives the published jobs
+ * whose expiry has come and publishes the scheduled ones whose publish date has come, each with a row of the
+ * state history (no actor: the system; from, to, when). One transaction; the due rows are locked and change
+ * only from the state named, so a second run at the same time (another worker) finds nothing left and
+ * records nothing twice. A run with nothing due writes nothing.
+ */
+export async function applyJobSchedule(db: Database): Promise<AppliedJobSchedule> {
+  return db.transaction(async (tx) => {
+    const move = async (from: JobState, to: JobState, due: SQL | undefined) => {
+      // Looked up first: an UPDATE of no rows would still fire the statement triggers that bump the search
+      // and content revisions (migrations 0005, 0007), emptying every page cache each minute.
+      const found = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.state, from), due))
+        .for('update');
+      if (found.length === 0) return [];
+      const moved = await tx
+        .update(jobs)
+        .set({ state: to })
+        .where(
+          and(
+            inArray(
+              jobs.id,
+              found.map(({ id }) => id),
+            ),
+            eq(jobs.state, from),
+          ),
+        )
+        .returning({ id: jobs.id });
+      if (moved.length > 0) {
+        await tx
+          .insert(jobStateChanges)
+          .values(moved.map(({ id }) => ({ jobId: id, actorUserId: null, fromState: from, toState: to })));
+      }
+      return moved.map(({ id }) => id).sort((a, b) => a - b);
+    };
+    const archived = await move('published', 'archived', lte(jobs.expiresAt, sql`now()`));
+    const published = await move('scheduled', 'published', lte(jobs.publishedAt, sql`now()`));
+    return { archived, published };
+  });
+}
+
+/**
+ * When the next runs of the task must come: the distinct publish dates of scheduled jobs and expiry dates
+ * of published ones due within `seconds` from now, to the second (rounded up).
+ */
+export async function nextDueDates(db: Database, seconds: number): Promise<Date[]> {
+  const result = await db.execute<{ at: string | Date }>(sql`
+    select distinct date_trunc('second', due) + interval '1 second' as at from (
+      select ${jobs.publishedAt} as due from ${jobs} where ${jobs.state} = 'scheduled'
+      union all
+      select ${jobs.expiresAt} from ${jobs} where ${jobs.state} = 'published'
+    ) dates
+    where due > now() and due <= now() + make_interval(secs => ${seconds})
+    order by at limit 60`);
+  return result.rows.map((row) => new Date(row.at));
+}
