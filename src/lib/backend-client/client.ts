@@ -225,6 +225,36 @@ function readExecutionResult<TData>(result: unknown, operationName: string): TDa
   return data as TData;
 }
 
+/** Throws HTTP_STATUS for a response of 300 or more (a redirect is a failure, not something to follow). */
+async function refuseUnsuccessful(response: Response, operationName: string): Promise<void> {
+  // With `redirect: 'manual'` browsers hand back an opaque redirect (status 0) instead of the 3xx itself.
+  if (response.status >= 300 || response.type === 'opaqueredirect') {
+    await response.body?.cancel().catch(() => undefined);
+    throw new BackendTransportError({
+      code: 'HTTP_STATUS',
+      message: `Response not successful: Received status code ${response.status}`,
+      operationName,
+      status: response.status,
+    });
+  }
+}
+
+/** A response body (or an event's data) as JSON; PARSE_ERROR with the engine's own message otherwise. */
+function parseResult(text: string, operationName: string, status: number | undefined): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    // Keep the engine's own message (e.g. "Unexpected token 'o', ...").
+    throw new BackendTransportError({
+      code: 'PARSE_ERROR',
+      message: error instanceof Error ? error.message : 'The backend response could not be parsed as JSON',
+      operationName,
+      status,
+      cause: error,
+    });
+  }
+}
+
 /**
  * A fetch for graphql-request that applies the status check, then the body parse, then the result check,
  * in the order SPEC.md section 8 lists them, and hands graphql-request only well-formed results.
@@ -235,30 +265,9 @@ function checkedFetch(fetchOverride: typeof fetch | undefined, operationName: st
     const fetchImpl = fetchOverride ?? globalThis.fetch;
     // A redirect is a failure (status must be under 300), not something to follow.
     const response = await fetchImpl(input, { ...init, redirect: 'manual' });
-    // With `redirect: 'manual'` browsers hand back an opaque redirect (status 0) instead of the 3xx itself.
-    if (response.status >= 300 || response.type === 'opaqueredirect') {
-      await response.body?.cancel().catch(() => undefined);
-      throw new BackendTransportError({
-        code: 'HTTP_STATUS',
-        message: `Response not successful: Received status code ${response.status}`,
-        operationName,
-        status: response.status,
-      });
-    }
+    await refuseUnsuccessful(response, operationName);
     const text = await response.text();
-    let result: unknown;
-    try {
-      result = JSON.parse(text);
-    } catch (error) {
-      // Keep the engine's own message (e.g. "Unexpected token 'o', ...").
-      throw new BackendTransportError({
-        code: 'PARSE_ERROR',
-        message: error instanceof Error ? error.message : 'The backend response could not be parsed as JSON',
-        operationName,
-        status: response.status,
-        cause: error,
-      });
-    }
+    const result = parseResult(text, operationName, response.status);
     // Throws MISSING_RESPONSE for a body with neither data nor errors; GraphQL errors pass on as a result.
     if (!(isRecord(result) && Array.isArray(result.errors) && result.errors.length > 0)) {
       readExecutionResult(result, operationName);
@@ -287,7 +296,12 @@ export interface InProcessResult {
 
 export type BackendTransport =
   | { readonly kind: 'http'; readonly endpoint: string; readonly fetch?: typeof fetch }
-  | { readonly kind: 'in-process'; readonly execute: (request: InProcessRequest) => Promise<InProcessResult> };
+  | {
+      readonly kind: 'in-process';
+      readonly execute: (request: InProcessRequest) => Promise<InProcessResult>;
+      /** Runs a subscription: its results one by one (a refused one is a single result with errors). */
+      readonly stream?: (request: InProcessRequest) => AsyncIterable<InProcessResult>;
+    };
 
 export interface BackendClientOptions {
   readonly transport: BackendTransport;
@@ -308,6 +322,46 @@ export interface BackendClient {
     // NoInfer: the operation alone fixes the variables type, so `{}` cannot widen it and skip required ones.
     variables: NoInfer<TVariables>,
   ): Promise<TData>;
+  /**
+   * Runs a subscription and yields each event's data as it arrives (GraphQL over server-sent events on the
+   * HTTP transport). An event with errors rejects with a `BackendGraphQLError`, like `request`; stopping the
+   * iteration early ends the subscription on the server.
+   */
+  subscribe<TData, TVariables>(
+    operation: TypedOperation<TData, TVariables>,
+    variables: NoInfer<TVariables>,
+  ): AsyncGenerator<TData, void, undefined>;
+}
+
+/** The `data:` of each `next` event of a GraphQL-over-SSE response, parsed, until `complete`. */
+async function* serverSentResults(response: Response, operationName: string): AsyncGenerator<unknown> {
+  if (!response.body) return;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value.replace(/\r\n?/g, '\n');
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = 'message';
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+        }
+        if (event === 'complete') return;
+        if (event !== 'next' || data.length === 0) continue;
+        yield parseResult(data.join('\n'), operationName, response.status);
+      }
+    }
+  } finally {
+    // Also when the caller stopped early: closing the response ends the subscription on the server.
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 export function createBackendClient(options: BackendClientOptions): BackendClient {
@@ -342,6 +396,42 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
           const result = await transport.execute({ ...body, headers });
           return readExecutionResult<TData>(result, operationName);
         }
+      }
+    },
+
+    async *subscribe<TData, TVariables>(
+      operation: TypedOperation<TData, TVariables>,
+      variables: NoInfer<TVariables>,
+    ): AsyncGenerator<TData, void, undefined> {
+      const { operationName, query } = operation;
+      const body = { operationName, variables: variables as OperationVariables, query };
+      const headers = buildRequestHeaders(options);
+      if (transport.kind === 'in-process') {
+        if (!transport.stream) throw new TypeError('This in-process transport cannot run subscriptions');
+        for await (const result of transport.stream({ ...body, headers })) {
+          yield readExecutionResult<TData>(result, operationName);
+        }
+        return;
+      }
+      headers.set('accept', 'text/event-stream');
+      const fetchImpl = transport.fetch ?? globalThis.fetch;
+      const response = await fetchImpl(transport.endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        redirect: 'manual',
+      });
+      await refuseUnsuccessful(response, operationName);
+      if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        // A request refused before the stream began may answer with one JSON result.
+        yield readExecutionResult<TData>(
+          parseResult(await response.text(), operationName, response.status),
+          operationName,
+        );
+        return;
+      }
+      for await (const result of serverSentResults(response, operationName)) {
+        yield readExecutionResult<TData>(result, operationName);
       }
     },
   };
