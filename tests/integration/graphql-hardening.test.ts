@@ -1,8 +1,8 @@
 /**
  * POST /graphql and uploads against the built server on PostgreSQL: parse limits that refuse oversized
  * documents while the server keeps serving, no schema suggestions in production, CORS only for the site,
+ * rate limits shared by two processes on one database, uploads at the exact size limit, partial files
  * swept at start-up, and attachment and job PDF downloads for members of an unpublished organization.
- * swept at start-up, and attachment downloads for members of an unpublished organization.
  */
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
