@@ -10,8 +10,11 @@ const referenceDate = new Date('2026-03-01T10:00:00Z');
 const dayMs = 24 * 60 * 60 * 1000;
 const small = { organizations: 40, jobs: 300, seed: 42, referenceDate };
 
-/** Tables the demo data leaves empty on purpose: attachments need real files in storage. */
-const emptyOnPurpose = new Set(['organization_attachments']);
+/**
+ * Tables the demo data leaves empty on purpose: attachments and job ad PDFs need real files in storage; the
+ * demo jobs were posted without payments, and nobody has viewed them yet.
+ */
+const emptyOnPurpose = new Set(['organization_attachments', 'job_files', 'job_payments', 'job_view_counts']);
 
 const tableNames = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))

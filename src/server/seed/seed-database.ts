@@ -643,6 +643,24 @@ async function writeJobs(
     schema.jobSkills,
     links('skill', (draft) => draft.skillSlugs),
   );
+  // The history of each demo job: how it reached its state (posted by the system, before the job manager).
+  await insertRows(
+    schema.jobStateChanges,
+    drafts.flatMap((draft, index) => {
+      const posted = { jobId: at(ids, index), fromState: null, toState: draft.state, createdAt: draft.createdAt };
+      if (draft.state !== 'archived' || !draft.publishedAt) return [posted];
+      return [
+        { ...posted, toState: 'published' as const },
+        {
+          jobId: at(ids, index),
+          fromState: 'published' as const,
+          toState: draft.state,
+          createdAt: draft.expiresAt ?? draft.publishedAt,
+        },
+      ];
+    }),
+    2000,
+  );
   await insertRows(
     schema.pathAliases,
     drafts.flatMap((draft, index) =>
