@@ -549,12 +549,23 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
         { token: await as(tina), headers: english },
       );
       const trustedId = trusted.body.data!.createJob.id;
+      const datesOf = async () =>
+        (
+          await db
+            .select({ publishedAt: jobs.publishedAt, expiresAt: jobs.expiresAt })
+            .from(jobs)
+            .where(eq(jobs.id, trustedId))
+        )[0];
+      const liveDates = await datesOf();
+      expect(liveDates?.publishedAt).toBeInstanceOf(Date);
       const trustedEdit = await backend.request(
         updateJob,
         { id: trustedId, input: completeJob({ organizationId: trusty, title: 'Still live' }) },
         { token: await as(tina), headers: english },
       );
       expect(trustedEdit.body.data?.updateJob.workflowState).toBe('published');
+      // An edit that leaves the dates out keeps the live job's dates (it stays in search and still expires).
+      expect(await datesOf()).toEqual(liveDates);
       // Publishing again is no way around it either.
       const again = await backend.request(
         updateJob,

@@ -646,14 +646,14 @@ async function writeJobs(
   // The history of each demo job: how it reached its state (posted by the system, before the job manager).
   await insertRows(
     schema.jobStateChanges,
-    drafts.flatMap((draft, index) => {
+    drafts.flatMap((draft, index): (typeof schema.jobStateChanges.$inferInsert)[] => {
       const posted = { jobId: at(ids, index), fromState: null, toState: draft.state, createdAt: draft.createdAt };
       if (draft.state !== 'archived' || !draft.publishedAt) return [posted];
       return [
-        { ...posted, toState: 'published' as const },
+        { ...posted, toState: 'published' },
         {
           jobId: at(ids, index),
-          fromState: 'published' as const,
+          fromState: 'published',
           toState: draft.state,
           createdAt: draft.expiresAt ?? draft.publishedAt,
         },

@@ -45,12 +45,16 @@ export async function updateJob(
     }
     const organization = fields.organizationId === owner.id || !target ? owner : target;
     const references = await checkReferences(tx, fields, brand, locale);
+    const columns = columnsOf(fields, organization, sanitizedDescription(fields.description, viewer), references);
+    // A live job keeps its dates when the input leaves them out (the form always sends them): a null
+    // publication date would take a published job out of search, a null expiry keep it there for ever.
+    if (current.state === 'published' || current.state === 'scheduled' || current.state === 'archived') {
+      columns.publishedAt ??= current.publishedAt;
+      columns.expiresAt ??= current.expiresAt;
+    }
     const [job] = await tx
       .update(jobs)
-      .set({
-        ...columnsOf(fields, organization, sanitizedDescription(fields.description, viewer), references),
-        updatedAt: sql`now()`,
-      })
+      .set({ ...columns, updatedAt: sql`now()` })
       .where(eq(jobs.id, id))
       .returning(jobColumns);
     if (!job) throw new Error(`Job ${id} vanished while it was saved.`);
