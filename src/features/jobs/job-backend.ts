@@ -1,0 +1,88 @@
+/**
+ * The job form's writes from the browser: POST /graphql with the session's backend token (SPEC section 3:
+ * the session carries it). Loaded with a dynamic import on the first save, so the GraphQL client is not part
+ * of the form page's first JavaScript.
+ */
+import { BackendGraphQLError, createBackendClient, type FrontendInfo } from '../../lib/backend-client/index.ts';
+import type { FieldErrors } from '../../lib/field-errors.ts';
+import type { JobFields } from '../../lib/jobs/job-schema.ts';
+import { approveJob, createJob, rejectJob, updateJob } from '../../lib/operations/job-posting.ts';
+import { refreshSession } from '../../stores/session.ts';
+
+export interface SavedJob {
+  id: number;
+  workflowState: string;
+}
+
+export type JobWriteResult =
+  | { kind: 'saved'; job: SavedJob }
+  /** Refused input: messages per form field, in the visitor's language. */
+  | { kind: 'invalid'; fieldErrors: FieldErrors }
+  /** Nothing left to pay for publishing with (the draft is saved). */
+  | { kind: 'payment'; message: string }
+  | { kind: 'signedOut' }
+  | { kind: 'failed'; message: string | null };
+
+async function client(frontend: FrontendInfo) {
+  const session = await refreshSession();
+  const token = session.data?.jwt;
+  if (!token) return null;
+  // graphql-request needs an absolute endpoint.
+  const endpoint = new URL('/graphql', window.location.origin).href;
+  return createBackendClient({ transport: { kind: 'http', endpoint }, frontend, token });
+}
+
+/** The codes under which the backend refuses to publish for want of a job slot or credit. */
+const paymentCodes = new Set(['PAYMENT_REQUIRED', 'NO_CREDITS', 'INSUFFICIENT_CREDITS']);
+
+function resultOfError(error: unknown): JobWriteResult {
+  if (error instanceof BackendGraphQLError) {
+    const [first] = error.errors;
+    const code = first?.extensions?.code;
+    if (code === 'UNAUTHENTICATED') return { kind: 'signedOut' };
+    if (typeof code === 'string' && paymentCodes.has(code)) return { kind: 'payment', message: first?.message ?? '' };
+    const fieldErrors = first?.extensions?.fieldErrors;
+    if (code === 'BAD_USER_INPUT' && fieldErrors && typeof fieldErrors === 'object') {
+      return { kind: 'invalid', fieldErrors: fieldErrors as FieldErrors };
+    }
+    return { kind: 'failed', message: first?.message ?? null };
+  }
+  console.error('Saving the job failed', error);
+  return { kind: 'failed', message: null };
+}
+
+async function attempt(
+  frontend: FrontendInfo,
+  write: (backend: NonNullable<Awaited<ReturnType<typeof client>>>) => Promise<SavedJob>,
+): Promise<JobWriteResult> {
+  try {
+    const backend = await client(frontend);
+    if (!backend) return { kind: 'signedOut' };
+    return { kind: 'saved', job: await write(backend) };
+  } catch (error) {
+    return resultOfError(error);
+  }
+}
+
+export function saveJob(
+  frontend: FrontendInfo,
+  options: { id: number | null; input: JobFields; publish: boolean },
+): Promise<JobWriteResult> {
+  const { id, input, publish } = options;
+  return attempt(frontend, async (backend) =>
+    id === null
+      ? (await backend.request(createJob, { input, publish })).createJob
+      : (await backend.request(updateJob, { id, input, publish })).updateJob,
+  );
+}
+
+export function moderateJob(
+  frontend: FrontendInfo,
+  options: { id: number; decision: 'approve' } | { id: number; decision: 'reject'; reason: string },
+): Promise<JobWriteResult> {
+  return attempt(frontend, async (backend) =>
+    options.decision === 'approve'
+      ? (await backend.request(approveJob, { id: options.id })).approveJob
+      : (await backend.request(rejectJob, { id: options.id, reason: options.reason })).rejectJob,
+  );
+}
