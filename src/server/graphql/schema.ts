@@ -10,6 +10,7 @@ import { accountsModule } from '../modules/accounts/index.ts';
 import { analyticsModule } from '../modules/analytics/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
 import { jobsModule } from '../modules/jobs/index.ts';
+import { jobPostingModule } from '../modules/job-posting/index.ts';
 import { searchModule } from '../modules/search/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
@@ -24,6 +25,7 @@ const modules = [
   analyticsModule,
   organizationsModule,
   jobsModule,
+  jobPostingModule,
   searchModule,
 ];
 

@@ -35,6 +35,71 @@ export type GeoLocationInput = {
 export type JobFacetField =
   'company' | 'employmentType' | 'industry' | 'occupations' | 'remoteOptions' | 'yearsOfExperience';
 
+/**
+ * Every field of the job form (SPEC section 3), named as the form names them. A draft may leave most of
+ * them empty; publishing needs what Google for Jobs requires.
+ */
+export type JobInput = {
+  applicationEmails?: Array<string> | null | undefined;
+  applicationLink?: string | null | undefined;
+  applicationQualifyingQuestions?: Array<QualifyingQuestionInput> | null | undefined;
+  applicationRequireCoverLetter?: boolean | null | undefined;
+  applicationRequireCv?: boolean | null | undefined;
+  applicationRequireQualifyingQuestions?: boolean | null | undefined;
+  /** email, link or on_site */
+  applicationWorkflow?: string | null | undefined;
+  availabilityPeriod?: string | null | undefined;
+  /** ISO 4217, e.g. EUR. */
+  currencyCode?: string | null | undefined;
+  degreeLevelId?: number | null | undefined;
+  /** Rich text (HTML); sanitised on save: filtered_html, full_html with iframes for staff. */
+  description?: string | null | undefined;
+  durationDays?: number | null | undefined;
+  employmentTypeIds?: Array<number> | null | undefined;
+  /** ISO 8601 with offset; after publishedAt. */
+  expiresAt?: string | null | undefined;
+  fieldOfStudyIds?: Array<number> | null | undefined;
+  /** The token uploadJobFile answered for the job ad PDF (job_per_file). */
+  file?: string | null | undefined;
+  /** job_per_template, job_per_link or job_per_file (the brand's allowed types: jobFormOptions). */
+  jobType?: string | null | undefined;
+  /** de, en or fr */
+  language?: string | null | undefined;
+  languageIds?: Array<number> | null | undefined;
+  languagesFree?: string | null | undefined;
+  linkUrl?: string | null | undefined;
+  locations?: Array<JobLocationInput> | null | undefined;
+  logoUrl?: string | null | undefined;
+  occupationalFieldIds?: Array<number> | null | undefined;
+  organizationId?: number | null | undefined;
+  /** ISO 8601 with offset; a future date schedules the job. */
+  publishedAt?: string | null | undefined;
+  remoteOptionId?: number | null | undefined;
+  salaryFree?: string | null | undefined;
+  salaryMax?: number | null | undefined;
+  salaryMin?: number | null | undefined;
+  /** hour, month or year */
+  salaryUnit?: string | null | undefined;
+  skillIds?: Array<number> | null | undefined;
+  skillsFree?: string | null | undefined;
+  title?: string | null | undefined;
+  videoUrl?: string | null | undefined;
+  yearsOfExperienceId?: number | null | undefined;
+};
+
+/** One place of work, picked from the gazetteer. */
+export type JobLocationInput = {
+  addressLine1?: string | null | undefined;
+  addressLine2?: string | null | undefined;
+  administrativeArea?: string | null | undefined;
+  /** ISO 3166-1 alpha-2, e.g. DE. */
+  countryCode?: string | null | undefined;
+  latitude?: number | null | undefined;
+  locality?: string | null | undefined;
+  longitude?: number | null | undefined;
+  postalCode?: string | null | undefined;
+};
+
 export type JobSearchInput = {
   /** An occupational field slug, as in /jobs/<slug>. */
   category?: string | null | undefined;
@@ -55,6 +120,12 @@ export type JobSearchInput = {
 /** relevancy: by rank with a search term, else newest first. publish_date_desc: newest first. */
 export type JobSort = 'publish_date_desc' | 'relevancy';
 
+/** Workflow state of a job (SPEC section 4); draft is a saved job not yet submitted. */
+export type JobState = 'archived' | 'draft' | 'needs_review' | 'published' | 'scheduled';
+
+/** What a recruiter may do with an existing job (SPEC section 4). */
+export type JobStateAction = 'extend' | 'publish' | 'repost' | 'withdraw';
+
 export type LocationAlternativesReason =
   /** A place of that name lies outside the brand's area: the places are the area's towns nearest to it. */
   | 'outside_area'
@@ -62,6 +133,11 @@ export type LocationAlternativesReason =
   | 'unknown';
 
 export type LocationType = 'administrative_area' | 'city' | 'country';
+
+export type QualifyingQuestionInput = {
+  question?: string | null | undefined;
+  required?: boolean | null | undefined;
+};
 
 /** SPEC section 2: the applicant registration form (register_applicant_form). */
 export type RegisterApplicantInput = {
@@ -634,6 +710,313 @@ export type jobByIdQuery = {
   }>;
 };
 
+export type jobFormOptionsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type jobFormOptionsQuery = {
+  jobFormOptions: {
+    jobTypes: Array<string>;
+    salaryUnits: Array<string>;
+    defaultDurationDays: number;
+    fullHtml: boolean;
+    organizations: Array<{ id: number; name: string }>;
+    employmentTypes: Array<{ tid: number; slug: string; label: string }>;
+    remoteOptions: Array<{ tid: number; slug: string; label: string }>;
+    occupationalFields: Array<{ tid: number; slug: string; label: string }>;
+    fieldsOfStudy: Array<{ tid: number; slug: string; label: string }>;
+    degreeLevels: Array<{ tid: number; slug: string; label: string }>;
+    yearsOfExperience: Array<{ tid: number; slug: string; label: string }>;
+    languages: Array<{ tid: number; slug: string; label: string }>;
+    skills: Array<{ tid: number; slug: string; label: string }>;
+  };
+};
+
+export type jobForEditQueryVariables = Exact<{
+  id: number;
+}>;
+
+export type jobForEditQuery = {
+  job: {
+    id: number;
+    title: string;
+    jobType: string;
+    workflowState: JobState;
+    url: string;
+    publishedAt: string | null;
+    expiresAt: string | null;
+    isExpired: boolean;
+    createdAt: string;
+    updatedAt: string;
+    views: number | null;
+    canEdit: boolean;
+    availableActions: Array<JobStateAction>;
+    rejectionReason: string | null;
+    organization: { id: number; name: string };
+    stateHistory: Array<{
+      at: string;
+      from: JobState | null;
+      to: JobState;
+      reason: string | null;
+      actorName: string | null;
+    }>;
+    formValues: {
+      jobType: string;
+      title: string;
+      linkUrl: string | null;
+      file: string | null;
+      description: string | null;
+      availabilityPeriod: string | null;
+      videoUrl: string | null;
+      organizationId: number;
+      logoUrl: string | null;
+      remoteOptionId: number | null;
+      employmentTypeIds: Array<number>;
+      occupationalFieldIds: Array<number>;
+      fieldOfStudyIds: Array<number>;
+      degreeLevelId: number | null;
+      yearsOfExperienceId: number | null;
+      salaryMin: number | null;
+      salaryMax: number | null;
+      currencyCode: string | null;
+      salaryUnit: string | null;
+      salaryFree: string | null;
+      languageIds: Array<number>;
+      languagesFree: string | null;
+      skillIds: Array<number>;
+      skillsFree: string | null;
+      publishedAt: string | null;
+      expiresAt: string | null;
+      durationDays: number | null;
+      applicationWorkflow: string;
+      applicationEmails: Array<string>;
+      applicationLink: string | null;
+      applicationRequireCv: boolean;
+      applicationRequireCoverLetter: boolean;
+      applicationRequireQualifyingQuestions: boolean;
+      language: string;
+      locations: Array<{
+        addressLine1: string | null;
+        addressLine2: string | null;
+        postalCode: string | null;
+        locality: string | null;
+        administrativeArea: string | null;
+        countryCode: string | null;
+        latitude: number;
+        longitude: number;
+      }>;
+      applicationQualifyingQuestions: Array<{ question: string; required: boolean }>;
+    } | null;
+  } | null;
+};
+
+export type managedJobsQueryVariables = Exact<{
+  organizationId?: number | null | undefined;
+  state?: JobState | null | undefined;
+  page?: number | null | undefined;
+}>;
+
+export type managedJobsQuery = {
+  managedJobs: {
+    total: number;
+    pageSize: number;
+    jobs: Array<{
+      id: number;
+      title: string;
+      jobType: string;
+      workflowState: JobState;
+      url: string;
+      publishedAt: string | null;
+      expiresAt: string | null;
+      isExpired: boolean;
+      createdAt: string;
+      updatedAt: string;
+      views: number | null;
+      canEdit: boolean;
+      availableActions: Array<JobStateAction>;
+      rejectionReason: string | null;
+      organization: { id: number; name: string };
+    }>;
+  };
+};
+
+export type moderationQueueQueryVariables = Exact<{
+  states?: Array<JobState> | null | undefined;
+  page?: number | null | undefined;
+}>;
+
+export type moderationQueueQuery = {
+  moderationQueue: {
+    total: number;
+    pageSize: number;
+    jobs: Array<{
+      id: number;
+      title: string;
+      jobType: string;
+      workflowState: JobState;
+      url: string;
+      publishedAt: string | null;
+      expiresAt: string | null;
+      isExpired: boolean;
+      createdAt: string;
+      updatedAt: string;
+      views: number | null;
+      canEdit: boolean;
+      availableActions: Array<JobStateAction>;
+      rejectionReason: string | null;
+      organization: { id: number; name: string };
+    }>;
+  };
+};
+
+export type createJobMutationVariables = Exact<{
+  input: JobInput;
+  publish?: boolean | null | undefined;
+}>;
+
+export type createJobMutation = {
+  createJob: {
+    id: number;
+    title: string;
+    jobType: string;
+    workflowState: JobState;
+    url: string;
+    publishedAt: string | null;
+    expiresAt: string | null;
+    isExpired: boolean;
+    createdAt: string;
+    updatedAt: string;
+    views: number | null;
+    canEdit: boolean;
+    availableActions: Array<JobStateAction>;
+    rejectionReason: string | null;
+    organization: { id: number; name: string };
+  };
+};
+
+export type updateJobMutationVariables = Exact<{
+  id: number;
+  input: JobInput;
+  publish?: boolean | null | undefined;
+}>;
+
+export type updateJobMutation = {
+  updateJob: {
+    id: number;
+    title: string;
+    jobType: string;
+    workflowState: JobState;
+    url: string;
+    publishedAt: string | null;
+    expiresAt: string | null;
+    isExpired: boolean;
+    createdAt: string;
+    updatedAt: string;
+    views: number | null;
+    canEdit: boolean;
+    availableActions: Array<JobStateAction>;
+    rejectionReason: string | null;
+    organization: { id: number; name: string };
+  };
+};
+
+export type duplicateJobMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type duplicateJobMutation = {
+  duplicateJob: {
+    id: number;
+    title: string;
+    jobType: string;
+    workflowState: JobState;
+    url: string;
+    publishedAt: string | null;
+    expiresAt: string | null;
+    isExpired: boolean;
+    createdAt: string;
+    updatedAt: string;
+    views: number | null;
+    canEdit: boolean;
+    availableActions: Array<JobStateAction>;
+    rejectionReason: string | null;
+    organization: { id: number; name: string };
+  };
+};
+
+export type changeJobStateMutationVariables = Exact<{
+  id: number;
+  action: JobStateAction;
+  expiresAt?: string | null | undefined;
+}>;
+
+export type changeJobStateMutation = {
+  changeJobState: {
+    id: number;
+    title: string;
+    jobType: string;
+    workflowState: JobState;
+    url: string;
+    publishedAt: string | null;
+    expiresAt: string | null;
+    isExpired: boolean;
+    createdAt: string;
+    updatedAt: string;
+    views: number | null;
+    canEdit: boolean;
+    availableActions: Array<JobStateAction>;
+    rejectionReason: string | null;
+    organization: { id: number; name: string };
+  };
+};
+
+export type approveJobMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type approveJobMutation = {
+  approveJob: {
+    id: number;
+    title: string;
+    jobType: string;
+    workflowState: JobState;
+    url: string;
+    publishedAt: string | null;
+    expiresAt: string | null;
+    isExpired: boolean;
+    createdAt: string;
+    updatedAt: string;
+    views: number | null;
+    canEdit: boolean;
+    availableActions: Array<JobStateAction>;
+    rejectionReason: string | null;
+    organization: { id: number; name: string };
+  };
+};
+
+export type rejectJobMutationVariables = Exact<{
+  id: number;
+  reason: string;
+}>;
+
+export type rejectJobMutation = {
+  rejectJob: {
+    id: number;
+    title: string;
+    jobType: string;
+    workflowState: JobState;
+    url: string;
+    publishedAt: string | null;
+    expiresAt: string | null;
+    isExpired: boolean;
+    createdAt: string;
+    updatedAt: string;
+    views: number | null;
+    canEdit: boolean;
+    availableActions: Array<JobStateAction>;
+    rejectionReason: string | null;
+    organization: { id: number; name: string };
+  };
+};
+
 export type getRoutInfoQueryVariables = Exact<{
   slug: string;
   language?: string | null | undefined;
@@ -740,7 +1123,11 @@ export type locationAlternativesQuery = {
 
 /** Every operation of the site by name: its result and variables types. */
 export interface OperationTypes {
+  approveJob: { data: approveJobMutation; variables: approveJobMutationVariables };
+  changeJobState: { data: changeJobStateMutation; variables: changeJobStateMutationVariables };
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
+  createJob: { data: createJobMutation; variables: createJobMutationVariables };
+  duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
   getCredits: { data: getCreditsQuery; variables: getCreditsQueryVariables };
   getMetatags: { data: getMetatagsQuery; variables: getMetatagsQueryVariables };
@@ -749,9 +1136,13 @@ export interface OperationTypes {
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
   jobById: { data: jobByIdQuery; variables: jobByIdQueryVariables };
+  jobForEdit: { data: jobForEditQuery; variables: jobForEditQueryVariables };
+  jobFormOptions: { data: jobFormOptionsQuery; variables: jobFormOptionsQueryVariables };
   landingPage: { data: landingPageQuery; variables: landingPageQueryVariables };
   locationAlternatives: { data: locationAlternativesQuery; variables: locationAlternativesQueryVariables };
   locationSuggestions: { data: locationSuggestionsQuery; variables: locationSuggestionsQueryVariables };
+  managedJobs: { data: managedJobsQuery; variables: managedJobsQueryVariables };
+  moderationQueue: { data: moderationQueueQuery; variables: moderationQueueQueryVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
   passwordResetLinkUsable: { data: passwordResetLinkUsableQuery; variables: passwordResetLinkUsableQueryVariables };
@@ -759,6 +1150,7 @@ export interface OperationTypes {
   recordSignupStart: { data: recordSignupStartMutation; variables: recordSignupStartMutationVariables };
   registerApplicant: { data: registerApplicantMutation; variables: registerApplicantMutationVariables };
   registerRecruiter: { data: registerRecruiterMutation; variables: registerRecruiterMutationVariables };
+  rejectJob: { data: rejectJobMutation; variables: rejectJobMutationVariables };
   requestPasswordReset: { data: requestPasswordResetMutation; variables: requestPasswordResetMutationVariables };
   resetPassword: { data: resetPasswordMutation; variables: resetPasswordMutationVariables };
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
@@ -767,5 +1159,6 @@ export interface OperationTypes {
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
   similarJobs: { data: similarJobsQuery; variables: similarJobsQueryVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
+  updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
   verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };
 }

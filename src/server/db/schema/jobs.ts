@@ -13,6 +13,8 @@ import {
   serial,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BrandId } from '../../../../brands/ids.ts';
 import {
@@ -25,13 +27,20 @@ import {
   tsvector,
   updatedAt,
 } from './columns.ts';
+import { creditBalances, subscriptions } from './commerce.ts';
 import { organizations } from './organizations.ts';
 import { taxonomyTerms } from './taxonomy.ts';
+import { users } from './users.ts';
 
 export const jobTypes = ['job_per_template', 'job_per_link', 'job_per_file'] as const;
 export type JobType = (typeof jobTypes)[number];
 
-export const jobStates = ['needs_review', 'published', 'archived', 'scheduled'] as const;
+/**
+ * SPEC section 4: needs_review, published, archived, scheduled; the publish option is hidden in these. A
+ * job the recruiter has saved but not yet submitted is a draft (incomplete allowed), the one state that
+ * offers it.
+ */
+export const jobStates = ['draft', 'needs_review', 'published', 'archived', 'scheduled'] as const;
 export type JobState = (typeof jobStates)[number];
 
 export const salaryUnits = ['hour', 'month', 'year'] as const;
@@ -136,6 +145,11 @@ export const jobs = pgTable(
       .default(sql`'german'::regconfig`),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(searchVectorExpression),
     isTop: boolean('is_top').notNull().default(false),
+    /**
+     * Which posting of the job is running: 1 for the first, +1 per repost. A posting is paid once
+     * (job_payments is unique per job and posting), however often its publish is retried.
+     */
+    posting: integer('posting').notNull().default(1),
     frontend: text('frontend').$type<BrandId>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -232,7 +246,104 @@ export const jobLocations = pgTable(
   ],
 );
 
+/** Every state change of a job (SPEC section 4): who, when, from, to and why. */
+export const jobStateChanges = pgTable(
+  'job_state_changes',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** Null for the system (the recurring task) or a deleted account. */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null when the job was created. */
+    fromState: text('from_state', { enum: jobStates }),
+    toState: text('to_state', { enum: jobStates }).notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('job_state_changes_from_state_check', isOneOf(table.fromState, jobStates)),
+    check('job_state_changes_to_state_check', isOneOf(table.toState, jobStates)),
+    index('job_state_changes_job_id_idx').on(table.jobId, table.createdAt),
+    index('job_state_changes_actor_user_id_idx').on(table.actorUserId),
+  ],
+);
+
+export const jobPaymentSources = ['subscription', 'credit'] as const;
+export type JobPaymentSource = (typeof jobPaymentSources)[number];
+
+/**
+ * What paid for a posting of a job: a job slot of a subscription or one credit. One row per job and
+ * posting, so a retried or double-clicked publish cannot pay twice even if two requests race.
+ */
+export const jobPayments = pgTable(
+  'job_payments',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    posting: integer('posting').notNull(),
+    source: text('source', { enum: jobPaymentSources }).notNull(),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    creditBalanceId: integer('credit_balance_id').references(() => creditBalances.id, { onDelete: 'set null' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('job_payments_job_posting_unique').on(table.jobId, table.posting),
+    check('job_payments_source_check', isOneOf(table.source, jobPaymentSources)),
+    index('job_payments_subscription_id_idx').on(table.subscriptionId),
+    index('job_payments_credit_balance_id_idx').on(table.creditBalanceId),
+    index('job_payments_actor_user_id_idx').on(table.actorUserId),
+  ],
+);
+
+/**
+ * An uploaded job ad PDF (job_per_file), stored outside public/ under a generated name. The form sends its
+ * id; a job of the same organization keeps the storage key in jobs.file_key.
+ */
+export const jobFiles = pgTable(
+  'job_files',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Generated name in file storage, never the uploaded name. */
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('job_files_storage_key_unique').on(table.storageKey),
+    index('job_files_organization_id_idx').on(table.organizationId),
+    index('job_files_uploaded_by_idx').on(table.uploadedBy),
+  ],
+);
+
+/**
+ * How often a job's page was viewed, for the job manager. Apart from jobs, so that counting a view does not
+ * touch the row search and the page cache watch.
+ */
+export const jobViewCounts = pgTable(
+  'job_view_counts',
+  {
+    jobId: integer('job_id')
+      .primaryKey()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [check('job_view_counts_views_check', sql`${table.views} >= 0`)],
+);
+
 export type Job = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
 export type JobLocation = typeof jobLocations.$inferSelect;
 export type NewJobLocation = typeof jobLocations.$inferInsert;
+export type JobStateChange = typeof jobStateChanges.$inferSelect;
+export type JobPayment = typeof jobPayments.$inferSelect;
+export type JobFile = typeof jobFiles.$inferSelect;

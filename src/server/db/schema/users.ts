@@ -97,6 +97,8 @@ export const organizations = pgTable(
     size: text('size'),
     featured: boolean('featured').notNull().default(false),
     published: boolean('published').notNull().default(false),
+    /** Marked by staff: the organization's jobs go live without review (SPEC section 4). */
+    trusted: boolean('trusted').notNull().default(false),
     /** Public URL path such as /organization/<slug>; set when the page is first saved. */
     path: text('path'),
     ownerUserId: integer('owner_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
