@@ -23,7 +23,16 @@ import type { JobFormOptionsResult } from '../../lib/operations/job-posting.ts';
 import type { ViewerKind } from '../../lib/roles.ts';
 import { fill } from '../search/messages.ts';
 import { dateInputValue, instantOfDateInput } from './form-values.ts';
-import { Field, FieldError, TermCheckboxes, TermSelect, errorId, inputId, useFieldError, type Translate } from './job-form-fields.tsx';
+import {
+  Field,
+  FieldError,
+  TermCheckboxes,
+  TermSelect,
+  errorId,
+  inputId,
+  useFieldError,
+  type Translate,
+} from './job-form-fields.tsx';
 import type { JobWriteResult } from './job-backend.ts';
 import { LocationsField } from './LocationsField.tsx';
 import { RichTextEditor, type RichTextMessages } from './RichTextEditor.tsx';
@@ -67,7 +76,18 @@ const contentLanguageMessageKey = { de: 'language.de', en: 'language.en-GB', fr:
  * here and on the server (src/lib/jobs/job-schema.ts): a draft may be incomplete, publishing needs what
  * Google for Jobs requires. What the server refuses comes back per field, in the visitor's language.
  */
-export function JobForm({ mode, jobId, state, initial, options, viewerKind, frontend, messages, links, autocomplete }: Props) {
+export function JobForm({
+  mode,
+  jobId,
+  state,
+  initial,
+  options,
+  viewerKind,
+  frontend,
+  messages,
+  links,
+  autocomplete,
+}: Props) {
   const m: Translate = (key) => messages[key] ?? key;
   const schemaMode = useRef<JobSchemaMode>('draft');
   const resolver: Resolver<JobFieldsInput, unknown, JobFields> = (values, context, resolverOptions) =>
@@ -198,8 +218,7 @@ export function JobForm({ mode, jobId, state, initial, options, viewerKind, fron
         {outcome.kind === 'payment' && (
           <div className="alert alert--warning" role="alert">
             <div className="alert__body">
-              <p>{m('jobForm.noCredits')}</p>
-              {outcome.message && <p>{outcome.message}</p>}
+              <p>{outcome.message || m('jobForm.noCredits')}</p>
               <p>
                 <a href={links.checkout}>{m('jobForm.buyCredits')}</a>
               </p>
@@ -244,7 +263,9 @@ export function JobForm({ mode, jobId, state, initial, options, viewerKind, fron
           </Field>
           {jobType === 'job_per_link' && (
             <Field name="linkUrl" label={m('jobForm.linkUrl')} m={m} isRequired>
-              {(props) => <input {...props} type="url" inputMode="url" placeholder="https://" {...register('linkUrl')} />}
+              {(props) => (
+                <input {...props} type="url" inputMode="url" placeholder="https://" {...register('linkUrl')} />
+              )}
             </Field>
           )}
           {jobType === 'job_per_file' && <FileField m={m} />}
@@ -268,7 +289,9 @@ export function JobForm({ mode, jobId, state, initial, options, viewerKind, fron
             </Field>
           </div>
           <Field name="videoUrl" label={m('jobForm.videoUrl')} m={m}>
-            {(props) => <input {...props} type="url" inputMode="url" placeholder="https://" {...register('videoUrl')} />}
+            {(props) => (
+              <input {...props} type="url" inputMode="url" placeholder="https://" {...register('videoUrl')} />
+            )}
           </Field>
         </fieldset>
 
@@ -299,14 +322,24 @@ export function JobForm({ mode, jobId, state, initial, options, viewerKind, fron
 
         <fieldset className="job-form__group">
           <legend>{m('jobForm.group.job_categorization')}</legend>
-          <TermCheckboxes name="employmentTypeIds" legend={m('jobForm.employmentType')} terms={options.employmentTypes} m={m} />
+          <TermCheckboxes
+            name="employmentTypeIds"
+            legend={m('jobForm.employmentType')}
+            terms={options.employmentTypes}
+            m={m}
+          />
           <TermCheckboxes
             name="occupationalFieldIds"
             legend={m('jobForm.occupationalField')}
             terms={options.occupationalFields}
             m={m}
           />
-          <TermCheckboxes name="fieldOfStudyIds" legend={m('jobForm.fieldsOfStudy')} terms={options.fieldsOfStudy} m={m} />
+          <TermCheckboxes
+            name="fieldOfStudyIds"
+            legend={m('jobForm.fieldsOfStudy')}
+            terms={options.fieldsOfStudy}
+            m={m}
+          />
           <div className="job-form__row">
             <TermSelect name="degreeLevelId" label={m('jobForm.degreeLevel')} terms={options.degreeLevels} m={m} />
             <TermSelect
@@ -321,12 +354,26 @@ export function JobForm({ mode, jobId, state, initial, options, viewerKind, fron
             <div className="job-form__row">
               <Field name="salaryMin" label={m('jobForm.minSalary')} m={m} className="field--short">
                 {(props) => (
-                  <input {...props} type="number" min={0} step="any" inputMode="decimal" {...register('salaryMin', { valueAsNumber: true })} />
+                  <input
+                    {...props}
+                    type="number"
+                    min={0}
+                    step="any"
+                    inputMode="decimal"
+                    {...register('salaryMin', { valueAsNumber: true })}
+                  />
                 )}
               </Field>
               <Field name="salaryMax" label={m('jobForm.maxSalary')} m={m} className="field--short">
                 {(props) => (
-                  <input {...props} type="number" min={0} step="any" inputMode="decimal" {...register('salaryMax', { valueAsNumber: true })} />
+                  <input
+                    {...props}
+                    type="number"
+                    min={0}
+                    step="any"
+                    inputMode="decimal"
+                    {...register('salaryMax', { valueAsNumber: true })}
+                  />
                 )}
               </Field>
               <Field name="currencyCode" label={m('jobForm.currencyCode')} m={m} className="field--short">
@@ -405,7 +452,9 @@ export function JobForm({ mode, jobId, state, initial, options, viewerKind, fron
           {workflow === 'email' && <EmailsField m={m} />}
           {workflow === 'link' && (
             <Field name="applicationLink" label={m('jobForm.applicationLink')} m={m} isRequired>
-              {(props) => <input {...props} type="url" inputMode="url" placeholder="https://" {...register('applicationLink')} />}
+              {(props) => (
+                <input {...props} type="url" inputMode="url" placeholder="https://" {...register('applicationLink')} />
+              )}
             </Field>
           )}
           <label className="job-form__check">
@@ -421,10 +470,7 @@ export function JobForm({ mode, jobId, state, initial, options, viewerKind, fron
             {m('jobForm.applicationRequireQualifyingQuestions')}
           </label>
           {asksQuestions && (
-            <fieldset
-              className="job-form__subgroup"
-              aria-describedby={questionsErrorId}
-            >
+            <fieldset className="job-form__subgroup" aria-describedby={questionsErrorId}>
               <legend>{m('jobForm.applicationQualifyingQuestions')}</legend>
               {questions.fields.map((question, index) => (
                 <div key={question.id} className="job-form__question">
@@ -507,7 +553,12 @@ export function JobForm({ mode, jobId, state, initial, options, viewerKind, fron
               <button type="button" className="button" disabled={isBusy} onClick={() => void moderate('approve')}>
                 {m('jobForm.approve')}
               </button>
-              <button type="button" className="button button--danger" disabled={isBusy} onClick={() => void moderate('reject')}>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={isBusy}
+                onClick={() => void moderate('reject')}
+              >
                 {m('jobForm.reject')}
               </button>
             </div>
@@ -525,7 +576,11 @@ export function JobForm({ mode, jobId, state, initial, options, viewerKind, fron
               </button>
             </>
           ) : (
-            <button type="submit" className={mode === 'review' ? 'button button--secondary' : 'button'} disabled={isBusy}>
+            <button
+              type="submit"
+              className={mode === 'review' ? 'button button--secondary' : 'button'}
+              disabled={isBusy}
+            >
               {m('jobForm.save')}
             </button>
           )}
@@ -576,7 +631,17 @@ function DescriptionField({
   );
 }
 
-function DateField({ name, label, hint, m }: { name: 'publishedAt' | 'expiresAt'; label: string; hint?: string; m: Translate }) {
+function DateField({
+  name,
+  label,
+  hint,
+  m,
+}: {
+  name: 'publishedAt' | 'expiresAt';
+  label: string;
+  hint?: string;
+  m: Translate;
+}) {
   return (
     <Field name={name} label={label} hint={hint} m={m} className="field--short">
       {(props) => (

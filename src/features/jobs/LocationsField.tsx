@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useFieldArray, useFormContext, get } from 'react-hook-form';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { FrontendInfo } from '../../lib/backend-client/client.ts';
 import type { JobFieldsInput } from '../../lib/jobs/job-schema.ts';
 import type { LocationSuggestion } from '../../lib/search/resolve-location.ts';
 import { Combobox, type ComboboxOption } from '../search/Combobox.tsx';
 import { fill } from '../search/messages.ts';
-import { FieldError, type Translate } from './job-form-fields.tsx';
+import { FieldError, useFieldError, type Translate } from './job-form-fields.tsx';
 
 interface Props {
   frontend: FrontendInfo;
@@ -18,14 +18,14 @@ interface Props {
  * each comes with its coordinates), each with an optional street address and postal code.
  */
 export function LocationsField({ frontend, autocomplete, m }: Props) {
-  const { control, register, formState } = useFormContext<JobFieldsInput>();
+  const { control, register } = useFormContext<JobFieldsInput>();
   const { fields, append, remove } = useFieldArray({ control, name: 'locations' });
   const [query, setQuery] = useState('');
   const [suggestions, setSuggestions] = useState<LocationSuggestion[]>([]);
   const [isOpen, setIsOpen] = useState(false);
   const isTyped = useRef(false);
   const request = useRef(0);
-  const listError = get(formState.errors, 'locations') as { message?: string } | undefined;
+  const listError = useFieldError('locations');
 
   useEffect(() => {
     if (!isTyped.current) return;
@@ -91,7 +91,9 @@ export function LocationsField({ frontend, autocomplete, m }: Props) {
             <li key={field.id} className="job-form__place">
               <p className="job-form__place-name">
                 <strong>{field.locality}</strong>
-                {field.administrativeArea ? `, ${field.administrativeArea}` : ''}
+                {typeof field.administrativeArea === 'string' && field.administrativeArea
+                  ? `, ${field.administrativeArea}`
+                  : ''}
               </p>
               <div className="job-form__row">
                 <div className="field">
@@ -134,16 +136,12 @@ export function LocationsField({ frontend, autocomplete, m }: Props) {
         onPick={pick}
         isOpen={isOpen}
         onOpenChange={setIsOpen}
-        status={
-          options.length === 0
-            ? m('search.noMatch')
-            : fill(m('search.suggestions'), { count: options.length })
-        }
+        status={options.length === 0 ? m('search.noMatch') : fill(m('search.suggestions'), { count: options.length })}
         isEnhanced
       />
-      {listError?.message && (
+      {listError && (
         <p className="job-form__error" id="locations-error">
-          {m(listError.message)}
+          {m(listError)}
         </p>
       )}
     </fieldset>

@@ -170,7 +170,8 @@ export function RichTextEditor({ id, labelledBy, describedBy, isInvalid, value, 
             handlers: {
               undo: () => quill.history.undo(),
               redo: () => quill.history.redo(),
-              table: () => (quill.getModule('table') as { insertTable(rows: number, columns: number): void }).insertTable(2, 2),
+              table: () =>
+                (quill.getModule('table') as { insertTable(rows: number, columns: number): void }).insertTable(2, 2),
             },
           },
           table: viewerKind === 'ADMIN',
@@ -201,7 +202,6 @@ export function RichTextEditor({ id, labelledBy, describedBy, isInvalid, value, 
       isCancelled = true;
     };
     // Quill is built once per editor; later prop changes reach it through the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -227,7 +227,11 @@ export function RichTextEditor({ id, labelledBy, describedBy, isInvalid, value, 
             {group.map((control) => {
               const name = controlName(control);
               return (
-                <ToolbarButton key={name} control={control} label={messages[`richText.${name}` as keyof RichTextMessages]} />
+                <ToolbarButton
+                  key={name}
+                  control={control}
+                  label={messages[`richText.${name}` as keyof RichTextMessages]}
+                />
               );
             })}
           </span>

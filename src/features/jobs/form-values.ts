@@ -60,12 +60,15 @@ export function jobFormFromSaved(saved: SavedValues): JobFieldsInput {
   return {
     ...saved,
     jobType: saved.jobType as JobType,
-    salaryUnit: saved.salaryUnit as JobFieldsInput['salaryUnit'],
     applicationWorkflow: saved.applicationWorkflow as JobFieldsInput['applicationWorkflow'],
     language: saved.language as JobFieldsInput['language'],
     publishedAt: saved.publishedAt === null ? null : String(saved.publishedAt),
     expiresAt: saved.expiresAt === null ? null : String(saved.expiresAt),
-    locations: saved.locations.map((location) => ({ ...location })),
+    locations: saved.locations.map((location) => ({
+      ...location,
+      locality: location.locality ?? '',
+      countryCode: location.countryCode ?? '',
+    })),
     applicationQualifyingQuestions: saved.applicationQualifyingQuestions.map((question) => ({ ...question })),
   };
 }

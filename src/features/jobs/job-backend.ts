@@ -32,18 +32,20 @@ async function client(frontend: FrontendInfo) {
   return createBackendClient({ transport: { kind: 'http', endpoint }, frontend, token });
 }
 
-/** The codes under which the backend refuses to publish for want of a job slot or credit. */
-const paymentCodes = new Set(['PAYMENT_REQUIRED', 'NO_CREDITS', 'INSUFFICIENT_CREDITS']);
+/** Publishing refused for want of a job slot or credit: the allowance is used up. */
+function isPaymentRefusal(extensions: Readonly<Record<string, unknown>> | undefined): boolean {
+  return extensions?.code === 'QUOTA_EXCEEDED' || extensions?.messageKey === 'job.error.noCredits';
+}
 
 function resultOfError(error: unknown): JobWriteResult {
   if (error instanceof BackendGraphQLError) {
     const [first] = error.errors;
     const code = first?.extensions?.code;
     if (code === 'UNAUTHENTICATED') return { kind: 'signedOut' };
-    if (typeof code === 'string' && paymentCodes.has(code)) return { kind: 'payment', message: first?.message ?? '' };
+    if (isPaymentRefusal(first?.extensions)) return { kind: 'payment', message: first?.message ?? '' };
     const fieldErrors = first?.extensions?.fieldErrors;
     if (code === 'BAD_USER_INPUT' && fieldErrors && typeof fieldErrors === 'object') {
-      return { kind: 'invalid', fieldErrors: fieldErrors as FieldErrors };
+      return { kind: 'invalid', fieldErrors };
     }
     return { kind: 'failed', message: first?.message ?? null };
   }

@@ -13,11 +13,11 @@ export const inputId = (name: string) => `job-${name.replace(/\./g, '-')}`;
 
 /** The first problem of a field, or of any of its items (`applicationEmails.2`). */
 function errorOf(errors: unknown, name: string): string | undefined {
-  const error = get(errors, name) as unknown;
+  const error: unknown = get(errors, name);
   if (!error || typeof error !== 'object') return undefined;
   if ('message' in error && typeof error.message === 'string' && error.message) return error.message;
   if (Array.isArray(error)) {
-    for (const item of error) {
+    for (const item of error as unknown[]) {
       if (item && typeof item === 'object' && 'message' in item && typeof item.message === 'string') {
         return item.message;
       }
@@ -44,7 +44,9 @@ export function FieldError({ name, m }: { name: string; m: Translate }) {
 
 /** aria-describedby of an input: its hint and its error, where it has them. */
 export function describedBy(name: string, options: { hint?: boolean; error?: string | undefined }) {
-  return [options.hint ? hintId(name) : null, options.error ? errorId(name) : null].filter(Boolean).join(' ') || undefined;
+  return (
+    [options.hint ? hintId(name) : null, options.error ? errorId(name) : null].filter(Boolean).join(' ') || undefined
+  );
 }
 
 interface FieldProps {
@@ -87,7 +89,17 @@ export interface Term {
 }
 
 /** A vocabulary with several choices: checkboxes in a fieldset (scrolling when the list is long). */
-export function TermCheckboxes({ name, legend, terms, m }: { name: Name; legend: string; terms: readonly Term[]; m: Translate }) {
+export function TermCheckboxes({
+  name,
+  legend,
+  terms,
+  m,
+}: {
+  name: Name;
+  legend: string;
+  terms: readonly Term[];
+  m: Translate;
+}) {
   const { control } = useFormContext<JobFieldsInput>();
   const error = useFieldError(name);
   if (terms.length === 0) return null;
@@ -114,7 +126,9 @@ export function TermCheckboxes({ name, legend, terms, m }: { name: Name; legend:
                       const next = new Set(selected);
                       if (event.target.checked) next.add(term.tid);
                       else next.delete(term.tid);
-                      field.onChange(terms.filter((candidate) => next.has(candidate.tid)).map((candidate) => candidate.tid));
+                      field.onChange(
+                        terms.filter((candidate) => next.has(candidate.tid)).map((candidate) => candidate.tid),
+                      );
                     }}
                   />
                   {term.label}
@@ -130,7 +144,17 @@ export function TermCheckboxes({ name, legend, terms, m }: { name: Name; legend:
 }
 
 /** A vocabulary with one choice: a select with "not stated". */
-export function TermSelect({ name, label, terms, m }: { name: Name; label: string; terms: readonly Term[]; m: Translate }) {
+export function TermSelect({
+  name,
+  label,
+  terms,
+  m,
+}: {
+  name: Name;
+  label: string;
+  terms: readonly Term[];
+  m: Translate;
+}) {
   const { register } = useFormContext<JobFieldsInput>();
   if (terms.length === 0) return null;
   return (
@@ -138,7 +162,9 @@ export function TermSelect({ name, label, terms, m }: { name: Name; label: strin
       {(props) => (
         <select
           {...props}
-          {...register(name, { setValueAs: (value: string) => (value === '' || value === null ? null : Number(value)) })}
+          {...register(name, {
+            setValueAs: (value: string) => (value === '' || value === null ? null : Number(value)),
+          })}
         >
           <option value="">{m('jobForm.none')}</option>
           {terms.map((term) => (

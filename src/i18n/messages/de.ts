@@ -61,7 +61,8 @@ export const de = {
   'jobForm.reviewTitle': 'Stellenanzeige prüfen',
   'jobForm.intro': 'Pflichtfelder sind markiert. Einen Entwurf können Sie jederzeit unvollständig speichern.',
   'jobForm.loading': 'Das Formular wird geladen …',
-  'jobForm.recruitersOnly': 'Stellenanzeigen können nur Arbeitgeber aufgeben. Registrieren Sie sich als Arbeitgeber, um eine Anzeige zu schalten.',
+  'jobForm.recruitersOnly':
+    'Stellenanzeigen können nur Arbeitgeber aufgeben. Registrieren Sie sich als Arbeitgeber, um eine Anzeige zu schalten.',
   'jobForm.registerRecruiter': 'Als Arbeitgeber registrieren',
   'jobForm.notFound': 'Diese Stellenanzeige gibt es nicht, oder Sie dürfen sie nicht bearbeiten.',
   'jobForm.required': 'Pflichtfeld',
@@ -86,7 +87,8 @@ export const de = {
   'jobForm.videoUrl': 'Video (URL)',
   'jobForm.organization': 'Unternehmen',
   'jobForm.organizationAssignment': 'Zuordnung',
-  'jobForm.organizationAssignmentHint': 'Für Nutzer mehrerer Unternehmen: Abteilung oder Standort, dem die Anzeige zugeordnet ist.',
+  'jobForm.organizationAssignmentHint':
+    'Für Nutzer mehrerer Unternehmen: Abteilung oder Standort, dem die Anzeige zugeordnet ist.',
   'jobForm.logo': 'Logo (URL)',
   'jobForm.places': 'Arbeitsorte',
   'jobForm.placeSearch': 'Ort suchen',
@@ -143,10 +145,13 @@ export const de = {
   'jobForm.saving': 'Wird gespeichert …',
   'jobForm.saved': 'Gespeichert.',
   'jobForm.hasErrors': 'Bitte prüfen Sie die markierten Felder.',
-  'jobForm.failed': 'Die Anzeige konnte nicht gespeichert werden. Ihre Eingaben bleiben erhalten; bitte versuchen Sie es erneut.',
-  'jobForm.noCredits': 'Ihr Unternehmen hat keinen freien Stellenplatz und kein Guthaben mehr. Der Entwurf ist gespeichert.',
+  'jobForm.failed':
+    'Die Anzeige konnte nicht gespeichert werden. Ihre Eingaben bleiben erhalten; bitte versuchen Sie es erneut.',
+  'jobForm.noCredits':
+    'Ihr Unternehmen hat keinen freien Stellenplatz und kein Guthaben mehr. Der Entwurf ist gespeichert.',
   'jobForm.buyCredits': 'Guthaben oder Abo anfragen',
-  'jobForm.signedOut': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich in einem neuen Tab an und speichern Sie dann erneut.',
+  'jobForm.signedOut':
+    'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich in einem neuen Tab an und speichern Sie dann erneut.',
   'jobForm.approve': 'Freigeben',
   'jobForm.reject': 'Ablehnen',
   'jobForm.rejectReason': 'Grund der Ablehnung',
@@ -180,6 +185,9 @@ export const de = {
   'jobManager.done.withdraw': 'Die Anzeige wurde zurückgezogen.',
   'jobManager.done.extend': 'Die Laufzeit wurde verlängert.',
   'jobManager.done.repost': 'Die Anzeige wurde erneut veröffentlicht.',
+  'jobManager.publish': 'Veröffentlichen',
+  'jobManager.done.publish': 'Die Anzeige wurde eingereicht.',
+  'jobForm.language': 'Sprache der Anzeige',
   'jobManager.failed': 'Das hat nicht geklappt: {reason}',
   'jobManager.page': 'Seite {page} von {pages}',
   'jobManager.previous': 'Vorherige Seite',
@@ -195,7 +203,8 @@ export const de = {
   'moderation.rejected': 'Die Anzeige wurde abgelehnt; das Unternehmen erhält den Grund per E-Mail.',
   'jobWizard.title': 'Vielen Dank!',
   'jobWizard.published': 'Ihre Stellenanzeige „{title}“ ist veröffentlicht.',
-  'jobWizard.needs_review': 'Ihre Stellenanzeige „{title}“ wird von unserer Redaktion geprüft. Sie erhalten eine E-Mail, sobald sie freigegeben ist.',
+  'jobWizard.needs_review':
+    'Ihre Stellenanzeige „{title}“ wird von unserer Redaktion geprüft. Sie erhalten eine E-Mail, sobald sie freigegeben ist.',
   'jobWizard.scheduled': 'Ihre Stellenanzeige „{title}“ erscheint am {date}.',
   'jobWizard.draft': 'Ihr Entwurf „{title}“ ist gespeichert.',
   'jobWizard.archived': 'Ihre Stellenanzeige „{title}“ ist archiviert.',

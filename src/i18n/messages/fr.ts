@@ -61,9 +61,11 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'jobForm.createTitle': 'Publier une offre',
   'jobForm.editTitle': 'Modifier l’offre',
   'jobForm.reviewTitle': 'Vérifier l’offre',
-  'jobForm.intro': 'Les champs obligatoires sont indiqués. Vous pouvez enregistrer un brouillon incomplet à tout moment.',
+  'jobForm.intro':
+    'Les champs obligatoires sont indiqués. Vous pouvez enregistrer un brouillon incomplet à tout moment.',
   'jobForm.loading': 'Chargement du formulaire …',
-  'jobForm.recruitersOnly': 'Seuls les employeurs peuvent publier des offres. Inscrivez-vous en tant qu’employeur pour publier une offre.',
+  'jobForm.recruitersOnly':
+    'Seuls les employeurs peuvent publier des offres. Inscrivez-vous en tant qu’employeur pour publier une offre.',
   'jobForm.registerRecruiter': 'S’inscrire en tant qu’employeur',
   'jobForm.notFound': 'Cette offre n’existe pas ou vous ne pouvez pas la modifier.',
   'jobForm.required': 'obligatoire',
@@ -88,7 +90,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'jobForm.videoUrl': 'Vidéo (URL)',
   'jobForm.organization': 'Entreprise',
   'jobForm.organizationAssignment': 'Affectation',
-  'jobForm.organizationAssignmentHint': 'Pour les utilisateurs de plusieurs entreprises : le service ou le site auquel l’annonce est rattachée.',
+  'jobForm.organizationAssignmentHint':
+    'Pour les utilisateurs de plusieurs entreprises : le service ou le site auquel l’annonce est rattachée.',
   'jobForm.logo': 'Logo (URL)',
   'jobForm.places': 'Lieux de travail',
   'jobForm.placeSearch': 'Rechercher un lieu',
@@ -182,6 +185,9 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'jobManager.done.withdraw': 'L’offre a été retirée.',
   'jobManager.done.extend': 'L’offre a été prolongée.',
   'jobManager.done.repost': 'L’offre a été republiée.',
+  'jobManager.publish': 'Publier',
+  'jobManager.done.publish': 'L’offre a été soumise.',
+  'jobForm.language': 'Langue de l’annonce',
   'jobManager.failed': 'Cela n’a pas fonctionné : {reason}',
   'jobManager.page': 'Page {page} sur {pages}',
   'jobManager.previous': 'Page précédente',
@@ -197,7 +203,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'moderation.rejected': 'L’offre a été refusée ; l’entreprise reçoit le motif par e-mail.',
   'jobWizard.title': 'Merci !',
   'jobWizard.published': 'Votre offre « {title} » est publiée.',
-  'jobWizard.needs_review': 'Votre offre « {title} » est en cours de vérification par notre rédaction. Vous recevrez un e-mail dès qu’elle sera approuvée.',
+  'jobWizard.needs_review':
+    'Votre offre « {title} » est en cours de vérification par notre rédaction. Vous recevrez un e-mail dès qu’elle sera approuvée.',
   'jobWizard.scheduled': 'Votre offre « {title} » paraîtra le {date}.',
   'jobWizard.draft': 'Votre brouillon « {title} » est enregistré.',
   'jobWizard.archived': 'Votre offre « {title} » est archivée.',
