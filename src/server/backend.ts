@@ -1,7 +1,7 @@
 import type { Brand, Locale } from '../../brands/index.ts';
 import { createBackendClient, isVisualEditorRequest, type BackendClient } from '../lib/backend-client/index.ts';
 import { getConfig } from './config.ts';
-import { executeInProcess } from './graphql/in-process.ts';
+import { executeInProcess, streamInProcess } from './graphql/in-process.ts';
 import { getGraphQLServer } from './graphql/instance.ts';
 
 /**
@@ -29,6 +29,7 @@ export function createSiteBackend(options: {
       : {
           kind: 'in-process',
           execute: (request) => executeInProcess(getGraphQLServer(), request, serverContext),
+          stream: (request) => streamInProcess(getGraphQLServer(), request, serverContext),
         },
     token: options.token ?? null,
     frontend: { name: options.brand.id, locale: options.locale },

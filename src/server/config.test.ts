@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { aiDescriptionSettings, ConfigError, parseConfig } from './config';
 
 describe('configuration', () => {
   it('has defaults that serve the default brand on port 3002 with the embedded database', () => {
@@ -78,5 +78,33 @@ describe('configuration', () => {
       DATABASE_URL: undefined,
       BACKEND_URL: undefined,
     });
+  });
+
+  it('turns the AI job description on with a base URL and a model, and names what half a setup lacks', () => {
+    expect(aiDescriptionSettings(parseConfig({}))).toBeNull();
+    expect(
+      aiDescriptionSettings(
+        parseConfig({ AI_DESCRIPTION_BASE_URL: 'http://127.0.0.1:11434/v1', AI_DESCRIPTION_MODEL: 'llama3' }),
+      ),
+    ).toEqual({
+      baseURL: 'http://127.0.0.1:11434/v1',
+      apiKey: '',
+      model: 'llama3',
+      timeoutMs: 60_000,
+      draftsPerHour: 20,
+    });
+    expect(() => parseConfig({ AI_DESCRIPTION_API_KEY: 'sk-secret-value' })).toThrow(
+      /AI_DESCRIPTION_BASE_URL: required for the AI job description[\s\S]*AI_DESCRIPTION_MODEL: required/,
+    );
+    expect(() => parseConfig({ AI_DESCRIPTION_API_KEY: 'sk-secret-value' })).not.toThrow(/sk-secret-value/);
+    expect(() =>
+      parseConfig({
+        AI_DESCRIPTION_BASE_URL: 'ftp://x',
+        AI_DESCRIPTION_MODEL: 'm',
+        AI_DESCRIPTION_TIMEOUT_SECONDS: '0',
+      }),
+    ).toThrow(
+      /AI_DESCRIPTION_BASE_URL: expected a URL[\s\S]*AI_DESCRIPTION_TIMEOUT_SECONDS: expected a whole number of seconds/,
+    );
   });
 });

@@ -119,8 +119,40 @@ const configSchema = z
     RATE_LIMIT_UPLOADS_PER_HOUR: limitCount(30, 1_000_000),
     /** Memory for rendered anonymous pages (src/server/page-cache); 0 turns the cache off. */
     PAGE_CACHE_MB: wholeNumber(0, 4096, 32, 'a whole number of megabytes from 0 to 4096'),
+    /**
+     * The AI job description (SPEC section 9): an OpenAI-compatible chat completions endpoint. Without a
+     * base URL and a model the feature is off and the form shows no button (aiJobDescriptionSettings).
+     */
+    AI_DESCRIPTION_BASE_URL: optionalUrl(['http:', 'https:'], 'https://api.openai.com/v1'),
+    AI_DESCRIPTION_API_KEY: optionalText(),
+    AI_DESCRIPTION_MODEL: optionalText(),
+    /** The longest a whole draft may take, from the request to the last word. */
+    AI_DESCRIPTION_TIMEOUT_SECONDS: wholeNumber(1, 600, 60, 'a whole number of seconds from 1 to 600'),
+    /** Drafts per user and hour (they cost money at the provider). */
+    RATE_LIMIT_AI_DESCRIPTIONS_PER_HOUR: limitCount(20, 10_000),
   })
   .superRefine((config, context) => {
+    // Half a configuration is a mistake, not "feature off": name what is missing.
+    const ai = {
+      AI_DESCRIPTION_BASE_URL: config.AI_DESCRIPTION_BASE_URL,
+      AI_DESCRIPTION_MODEL: config.AI_DESCRIPTION_MODEL,
+    };
+    if (
+      config.AI_DESCRIPTION_BASE_URL !== undefined ||
+      config.AI_DESCRIPTION_MODEL !== undefined ||
+      config.AI_DESCRIPTION_API_KEY !== undefined
+    ) {
+      for (const [variable, value] of Object.entries(ai)) {
+        if (value === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [variable],
+            message:
+              'required for the AI job description when any AI_DESCRIPTION_ variable is set (unset all of them to turn it off)',
+          });
+        }
+      }
+    }
     // Several processes share a PostgreSQL database, so they must share one signing secret too; only the
     // single-process embedded demo may create its own (see src/server/auth/secret.ts).
     if (config.DATABASE_URL !== undefined && config.AUTH_SECRET === undefined) {
@@ -151,6 +183,7 @@ const secretVariables = new Set([
   'LINKEDIN_CLIENT_SECRET',
   'GOOGLE_CLIENT_SECRET',
   'FACEBOOK_CLIENT_SECRET',
+  'AI_DESCRIPTION_API_KEY',
 ]);
 
 export class ConfigError extends Error {
@@ -174,6 +207,28 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     return `${variable}: ${issue.message}${shown}`;
   });
   throw new ConfigError(problems);
+}
+
+/** Where and how the AI job description drafts (SPEC section 9); null when the feature is off. */
+export interface AiDescriptionSettings {
+  baseURL: string;
+  /** Empty for a local server that needs none. */
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+  draftsPerHour: number;
+}
+
+export function aiDescriptionSettings(config: AppConfig): AiDescriptionSettings | null {
+  const { AI_DESCRIPTION_BASE_URL: baseURL, AI_DESCRIPTION_MODEL: model } = config;
+  if (baseURL === undefined || model === undefined) return null;
+  return {
+    baseURL,
+    apiKey: config.AI_DESCRIPTION_API_KEY ?? '',
+    model,
+    timeoutMs: config.AI_DESCRIPTION_TIMEOUT_SECONDS * 1000,
+    draftsPerHour: config.RATE_LIMIT_AI_DESCRIPTIONS_PER_HOUR,
+  };
 }
 
 let cached: AppConfig | undefined;

@@ -26,6 +26,8 @@ describe('expected failures (one error dialect)', () => {
       EMAIL_NOT_VERIFIED: 403,
       QUOTA_EXCEEDED: 409,
       RATE_LIMITED: 429,
+      UNAVAILABLE: 503,
+      TIMEOUT: 504,
     });
     expect(refusedRequest('UNAUTHENTICATED', 'Your session has ended.').extensions).toEqual({
       code: 'UNAUTHENTICATED',

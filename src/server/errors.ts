@@ -21,6 +21,10 @@ export const errorCodes = {
   QUOTA_EXCEEDED: { httpStatus: 409 },
   /** Too many attempts from this client or for this account (registrations, account mails); try later. */
   RATE_LIMITED: { httpStatus: 429 },
+  /** An optional service is not configured, or the outside service behind it failed (the AI job description). */
+  UNAVAILABLE: { httpStatus: 503 },
+  /** An outside service took longer than its time limit. */
+  TIMEOUT: { httpStatus: 504 },
 } as const satisfies Record<string, { httpStatus: number }>;
 
 export type AppErrorCode = keyof typeof errorCodes;

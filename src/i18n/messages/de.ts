@@ -558,6 +558,26 @@ export const de = {
   'mail.jobRejected.subject': 'Ihre Stellenanzeige „{title}“ wurde nicht freigegeben',
   'mail.jobRejected.text':
     'Hallo,\n\nIhre Stellenanzeige „{title}“ bei {brand} wurde nicht freigegeben. Begründung:\n\n{reason}\n\nSie können die Anzeige hier bearbeiten und erneut einreichen:\n\n{link}\n\nIhr {brand}-Team',
+  'jobDescription.generate': 'Beschreibung erstellen',
+  'jobDescription.generating': 'Beschreibung wird erstellt …',
+  'jobDescription.stop': 'Anhalten',
+  'jobDescription.hint':
+    'Ein KI-Entwurf aus Titel, Arbeitgeber, Ort und Einordnung, in der Sprache der Anzeige. Prüfen und bearbeiten Sie ihn vor dem Speichern.',
+  'jobDescription.done': 'Der Entwurf ist fertig. Bitte prüfen und bearbeiten Sie ihn vor dem Speichern.',
+  'jobDescription.error.off': 'Die KI-Stellenbeschreibung ist auf dieser Seite nicht eingerichtet.',
+  'jobDescription.error.titleMissing': 'Geben Sie zuerst einen Stellentitel ein.',
+  'jobDescription.error.rateLimited':
+    'Sie haben in der letzten Stunde viele Entwürfe erstellt. Bitte versuchen Sie es in {minutes} Minuten noch einmal.',
+  'jobDescription.error.timeout':
+    'Der Entwurf hat zu lange gedauert und wurde abgebrochen. Ihr Text bleibt erhalten; versuchen Sie es noch einmal.',
+  'jobDescription.error.failed':
+    'Der KI-Dienst hat keinen Entwurf geliefert. Ihr Text bleibt erhalten; versuchen Sie es später noch einmal.',
+  'jobDescription.error.input':
+    'Die Angaben zur Stelle konnten nicht verwendet werden. Prüfen Sie Titel und Felder und versuchen Sie es noch einmal.',
+  'jobDescription.error.network':
+    'Keine Verbindung zum Server. Ihr Text bleibt erhalten; versuchen Sie es noch einmal.',
+  'jobDescription.error.session':
+    'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an; Ihr Text bleibt bis dahin erhalten.',
 } as const;
 
 export type MessageKey = keyof typeof de;

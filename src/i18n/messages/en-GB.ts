@@ -545,4 +545,19 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'mail.jobRejected.subject': 'Your job ad "{title}" was not approved',
   'mail.jobRejected.text':
     'Hello,\n\nyour job ad "{title}" at {brand} was not approved. Reason:\n\n{reason}\n\nYou can edit it and submit it again here:\n\n{link}\n\nThe {brand} team',
+  'jobDescription.generate': 'Generate description',
+  'jobDescription.generating': 'Writing the description …',
+  'jobDescription.stop': 'Stop',
+  'jobDescription.hint':
+    'An AI draft from the title, employer, place and categorisation, in the language of the ad. Check and edit it before saving.',
+  'jobDescription.done': 'The draft is ready. Please check and edit it before saving.',
+  'jobDescription.error.off': 'The AI job description is not set up on this site.',
+  'jobDescription.error.titleMissing': 'Enter a job title first.',
+  'jobDescription.error.rateLimited':
+    'You have asked for many drafts in the last hour. Please try again in {minutes} minutes.',
+  'jobDescription.error.timeout': 'The draft took too long and was stopped. Your text is kept; please try again.',
+  'jobDescription.error.failed': 'The AI service did not deliver a draft. Your text is kept; please try again later.',
+  'jobDescription.error.input': 'The job’s details could not be used. Check the title and fields and try again.',
+  'jobDescription.error.network': 'No connection to the server. Your text is kept; please try again.',
+  'jobDescription.error.session': 'Your session has ended. Please sign in again; your text is kept until then.',
 };

@@ -557,4 +557,23 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'mail.jobRejected.subject': "Votre offre « {title} » n'a pas été approuvée",
   'mail.jobRejected.text':
     "Bonjour,\n\nvotre offre « {title} » sur {brand} n'a pas été approuvée. Motif :\n\n{reason}\n\nVous pouvez la modifier et la soumettre à nouveau ici :\n\n{link}\n\nL'équipe {brand}",
+  'jobDescription.generate': 'Générer la description',
+  'jobDescription.generating': 'Rédaction de la description …',
+  'jobDescription.stop': 'Arrêter',
+  'jobDescription.hint':
+    'Un brouillon rédigé par IA à partir de l’intitulé, de l’employeur, du lieu et de la catégorisation, dans la langue de l’annonce. Vérifiez-le et modifiez-le avant d’enregistrer.',
+  'jobDescription.done': 'Le brouillon est prêt. Veuillez le vérifier et le modifier avant d’enregistrer.',
+  'jobDescription.error.off': 'La description de poste par IA n’est pas configurée sur ce site.',
+  'jobDescription.error.titleMissing': 'Saisissez d’abord un intitulé de poste.',
+  'jobDescription.error.rateLimited':
+    'Vous avez demandé de nombreux brouillons au cours de la dernière heure. Veuillez réessayer dans {minutes} minutes.',
+  'jobDescription.error.timeout':
+    'Le brouillon a pris trop de temps et a été interrompu. Votre texte est conservé ; veuillez réessayer.',
+  'jobDescription.error.failed':
+    'Le service d’IA n’a pas fourni de brouillon. Votre texte est conservé ; veuillez réessayer plus tard.',
+  'jobDescription.error.input':
+    'Les informations du poste n’ont pas pu être utilisées. Vérifiez l’intitulé et les champs, puis réessayez.',
+  'jobDescription.error.network': 'Pas de connexion au serveur. Votre texte est conservé ; veuillez réessayer.',
+  'jobDescription.error.session':
+    'Votre session a expiré. Veuillez vous reconnecter ; votre texte est conservé d’ici là.',
 };

@@ -287,7 +287,12 @@ export interface InProcessResult {
 
 export type BackendTransport =
   | { readonly kind: 'http'; readonly endpoint: string; readonly fetch?: typeof fetch }
-  | { readonly kind: 'in-process'; readonly execute: (request: InProcessRequest) => Promise<InProcessResult> };
+  | {
+      readonly kind: 'in-process';
+      readonly execute: (request: InProcessRequest) => Promise<InProcessResult>;
+      /** Runs a subscription: its results one by one (a refused one is a single result with errors). */
+      readonly stream?: (request: InProcessRequest) => AsyncIterable<InProcessResult>;
+    };
 
 export interface BackendClientOptions {
   readonly transport: BackendTransport;
@@ -308,6 +313,51 @@ export interface BackendClient {
     // NoInfer: the operation alone fixes the variables type, so `{}` cannot widen it and skip required ones.
     variables: NoInfer<TVariables>,
   ): Promise<TData>;
+  /**
+   * Runs a subscription and yields each event's data as it arrives (GraphQL over server-sent events on the
+   * HTTP transport). An event with errors rejects with a `BackendGraphQLError`, like `request`; stopping the
+   * iteration early ends the subscription on the server.
+   */
+  subscribe<TData, TVariables>(
+    operation: TypedOperation<TData, TVariables>,
+    variables: NoInfer<TVariables>,
+  ): AsyncGenerator<TData, void, undefined>;
+}
+
+/** The `data:` of each `next` event of a GraphQL-over-SSE response, parsed, until `complete`. */
+async function* serverSentResults(response: Response, operationName: string): AsyncGenerator<unknown> {
+  if (!response.body) return;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value.replace(/\r\n?/g, '\n');
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = 'message';
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+        }
+        if (event === 'complete') return;
+        if (event !== 'next' || data.length === 0) continue;
+        try {
+          yield JSON.parse(data.join('\n')) as unknown;
+        } catch (error) {
+          if (!(error instanceof SyntaxError)) throw error;
+          throw new BackendTransportError({ code: 'PARSE_ERROR', message: error.message, operationName, cause: error });
+        }
+      }
+    }
+  } finally {
+    // Also when the caller stopped early: closing the response ends the subscription on the server.
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 export function createBackendClient(options: BackendClientOptions): BackendClient {
@@ -342,6 +392,60 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
           const result = await transport.execute({ ...body, headers });
           return readExecutionResult<TData>(result, operationName);
         }
+      }
+    },
+
+    async *subscribe<TData, TVariables>(
+      operation: TypedOperation<TData, TVariables>,
+      variables: NoInfer<TVariables>,
+    ): AsyncGenerator<TData, void, undefined> {
+      const { operationName, query } = operation;
+      const body = { operationName, variables: variables as OperationVariables, query };
+      const headers = buildRequestHeaders(options);
+      if (transport.kind === 'in-process') {
+        if (!transport.stream) throw new TypeError('This in-process transport cannot run subscriptions');
+        for await (const result of transport.stream({ ...body, headers })) {
+          yield readExecutionResult<TData>(result, operationName);
+        }
+        return;
+      }
+      headers.set('accept', 'text/event-stream');
+      const fetchImpl = transport.fetch ?? globalThis.fetch;
+      const response = await fetchImpl(transport.endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        redirect: 'manual',
+      });
+      if (response.status >= 300 || response.type === 'opaqueredirect') {
+        await response.body?.cancel().catch(() => undefined);
+        throw new BackendTransportError({
+          code: 'HTTP_STATUS',
+          message: `Response not successful: Received status code ${response.status}`,
+          operationName,
+          status: response.status,
+        });
+      }
+      if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        // A request refused before the stream began may answer with one JSON result.
+        const text = await response.text();
+        let result: unknown;
+        try {
+          result = JSON.parse(text);
+        } catch (error) {
+          throw new BackendTransportError({
+            code: 'PARSE_ERROR',
+            message: error instanceof Error ? error.message : 'The backend response could not be parsed as JSON',
+            operationName,
+            status: response.status,
+            cause: error,
+          });
+        }
+        yield readExecutionResult<TData>(result, operationName);
+        return;
+      }
+      for await (const result of serverSentResults(response, operationName)) {
+        yield readExecutionResult<TData>(result, operationName);
       }
     },
   };

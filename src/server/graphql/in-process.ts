@@ -51,10 +51,47 @@ export async function executeInProcess(
   }
   // Streams (subscriptions, @defer) are not what the site asks for: the HTTP path answers them.
   if (result === undefined || isAsyncIterable(result)) return overHttp(server, operation, serverContext);
-  // Errors and extensions as POST /graphql serialises them (internal extensions such as `http` removed);
-  // the data through JSON as well, so the caller gets plain objects exactly as from the HTTP body.
+  return serialized(server, result);
+}
+
+/**
+ * Errors and extensions as POST /graphql serialises them (internal extensions such as `http` removed); the
+ * data through JSON as well, so the caller gets plain objects exactly as from the HTTP body.
+ */
+async function serialized(server: GraphQLServer, result: ExecutionResult): Promise<InProcessResult> {
   if (result.errors?.length || result.extensions) {
     return (await processRegularResult(result, server.fetchAPI, 'application/json').json()) as InProcessResult;
   }
   return JSON.parse(JSON.stringify(result)) as InProcessResult;
+}
+
+/**
+ * A subscription of the site (the AI job description's draft) in-process: each event's result as
+ * POST /graphql would send it as a server-sent event, through the same plugins (context, limits, masking).
+ * A subscription refused before it starts is one result with errors. Stopping the iteration early ends the
+ * subscription (its source stream's `return`).
+ */
+export async function* streamInProcess(
+  server: GraphQLServer,
+  operation: InProcessRequest,
+  serverContext: ServerContext,
+): AsyncGenerator<InProcessResult, void, undefined> {
+  const { operationName, query, variables, headers } = operation;
+  const request = new Request(endpoint, { method: 'POST', headers });
+  let result: ExecutionResult | AsyncIterable<ExecutionResult> | undefined;
+  try {
+    result = await server.getResultForParams(
+      { params: { operationName, query, variables }, request },
+      { ...serverContext },
+    );
+  } catch {
+    yield await overHttp(server, operation, serverContext);
+    return;
+  }
+  if (result === undefined) return;
+  if (!isAsyncIterable(result)) {
+    yield await serialized(server, result);
+    return;
+  }
+  for await (const event of result) yield await serialized(server, event);
 }

@@ -12,6 +12,7 @@ import { organizationsModule } from '../modules/organizations/index.ts';
 import { jobsModule } from '../modules/jobs/index.ts';
 import { jobPostingModule } from '../modules/job-posting/index.ts';
 import { searchModule } from '../modules/search/index.ts';
+import { jobDescriptionModule } from '../modules/job-description/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -27,6 +28,7 @@ const modules = [
   jobsModule,
   jobPostingModule,
   searchModule,
+  jobDescriptionModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

@@ -17,3 +17,9 @@ export const maxUploadRequestBytes = maxUploadBytes + uploadEnvelopeBytes;
 
 /** Every other POST body (forms, /api/auth/*, /api/analytics/*, /graphql JSON): 100 KB. */
 export const smallBodyBytes = 102_400;
+
+/**
+ * POST /api/job-description (the AI draft's job fields as JSON): every field of the input at its maximum
+ * (src/lib/job-description.ts: about 9,500 characters) fits even in three-byte characters.
+ */
+export const jobDescriptionBodyBytes = 32_768;

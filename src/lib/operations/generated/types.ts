@@ -31,6 +31,29 @@ export type GeoLocationInput = {
   radius?: number | null | undefined;
 };
 
+/**
+ * What an AI draft of a job description is written from: the job's fields as the form shows them (labels,
+ * not ids). Limits: title and organization up to 255 characters, other texts up to 200, each list up to
+ * 10 entries of up to 100 characters.
+ */
+export type JobDescriptionInput = {
+  degreeLevel?: string | null | undefined;
+  employmentTypes?: Array<string> | null | undefined;
+  language: JobDescriptionLanguage;
+  languages?: Array<string> | null | undefined;
+  locations?: Array<string> | null | undefined;
+  occupationalFields?: Array<string> | null | undefined;
+  organization?: string | null | undefined;
+  remoteOptions?: Array<string> | null | undefined;
+  salary?: string | null | undefined;
+  skills?: Array<string> | null | undefined;
+  title: string;
+  yearsOfExperience?: string | null | undefined;
+};
+
+/** A language a job description is written in (SPEC section 9). */
+export type JobDescriptionLanguage = 'de' | 'en' | 'fr';
+
 /** The job facets (SPEC section 3); every one is multi-select: OR within a facet, AND across facets. */
 export type JobFacetField =
   'company' | 'employmentType' | 'industry' | 'occupations' | 'remoteOptions' | 'yearsOfExperience';
@@ -371,6 +394,16 @@ export type recordSignupStartMutationVariables = Exact<{
 }>;
 
 export type recordSignupStartMutation = { recordSignupStart: boolean };
+
+export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
+
+export type jobDescriptionAvailableQuery = { jobDescriptionAvailable: boolean };
+
+export type jobDescriptionDraftSubscriptionVariables = Exact<{
+  input: JobDescriptionInput;
+}>;
+
+export type jobDescriptionDraftSubscription = { jobDescriptionDraft: { text: string } };
 
 export type jobQueryVariables = Exact<{
   id: number;
@@ -1136,6 +1169,8 @@ export interface OperationTypes {
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
   jobById: { data: jobByIdQuery; variables: jobByIdQueryVariables };
+  jobDescriptionAvailable: { data: jobDescriptionAvailableQuery; variables: jobDescriptionAvailableQueryVariables };
+  jobDescriptionDraft: { data: jobDescriptionDraftSubscription; variables: jobDescriptionDraftSubscriptionVariables };
   jobForEdit: { data: jobForEditQuery; variables: jobForEditQueryVariables };
   jobFormOptions: { data: jobFormOptionsQuery; variables: jobFormOptionsQueryVariables };
   landingPage: { data: landingPageQuery; variables: landingPageQueryVariables };
