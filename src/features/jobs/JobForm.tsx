@@ -35,7 +35,10 @@ import {
 } from './job-form-fields.tsx';
 import type { JobWriteResult } from './job-backend.ts';
 import { LocationsField } from './LocationsField.tsx';
-import { RichTextEditor, type RichTextMessages } from './RichTextEditor.tsx';
+import { RichTextEditor, type RichTextHandle, type RichTextMessages } from './RichTextEditor.tsx';
+import GenerateDescription from '../job-description/GenerateDescription.tsx';
+import type { GenerateDescriptionMessages } from '../job-description/messages.ts';
+import type { JobDescriptionInput } from '../../lib/job-description.ts';
 import './job-form.css';
 
 export type JobFormMode = 'create' | 'edit' | 'review';
@@ -56,6 +59,8 @@ interface Props {
   messages: Record<string, string>;
   links: { wizard: string; edit: string; moderation: string; checkout: string };
   autocomplete: { delayMs: number; minLength: number };
+  /** SPEC section 9: "Generate description" is configured and offered to this viewer. */
+  canGenerate: boolean;
 }
 
 type Outcome =
@@ -76,18 +81,8 @@ const contentLanguageMessageKey = { de: 'language.de', en: 'language.en-GB', fr:
  * here and on the server (src/lib/jobs/job-schema.ts): a draft may be incomplete, publishing needs what
  * Google for Jobs requires. What the server refuses comes back per field, in the visitor's language.
  */
-export function JobForm({
-  mode,
-  jobId,
-  state,
-  initial,
-  options,
-  viewerKind,
-  frontend,
-  messages,
-  links,
-  autocomplete,
-}: Props) {
+export function JobForm(props: Props) {
+  const { mode, jobId, state, initial, options, viewerKind, frontend, messages, links, autocomplete } = props;
   const m: Translate = (key) => messages[key] ?? key;
   const schemaMode = useRef<JobSchemaMode>('draft');
   const resolver: Resolver<JobFieldsInput, unknown, JobFields> = (values, context, resolverOptions) =>
@@ -270,7 +265,21 @@ export function JobForm({
           )}
           {jobType === 'job_per_file' && <FileField m={m} />}
           {jobType === 'job_per_template' && (
-            <DescriptionField m={m} viewerKind={viewerKind} richTextMessages={richTextMessages} />
+            <DescriptionField
+              m={m}
+              viewerKind={viewerKind}
+              richTextMessages={richTextMessages}
+              generate={
+                props.canGenerate
+                  ? {
+                      locale: frontend.locale,
+                      messages: messages as GenerateDescriptionMessages,
+                      job: () => descriptionInputOf(form.getValues(), options),
+                      disabled: isBusy,
+                    }
+                  : null
+              }
+            />
           )}
           <div className="job-form__row">
             <Field name="availabilityPeriod" label={m('jobForm.availabilityPeriod')} m={m}>
@@ -594,17 +603,61 @@ function useFieldErrorId(name: string): string | undefined {
   return useFieldError(name) ? errorId(name) : undefined;
 }
 
+/** The job's fields as labels, for "Generate description" (the model reads words, not ids). */
+function descriptionInputOf(values: JobFieldsInput, options: JobFormOptionsResult): JobDescriptionInput {
+  const labelsOf = (ids: unknown, terms: readonly { tid: number; label: string }[]) => {
+    const chosen = new Set<unknown>(Array.isArray(ids) ? ids : []);
+    return terms
+      .filter((term) => chosen.has(term.tid))
+      .map((term) => term.label.slice(0, 100))
+      .slice(0, 10);
+  };
+  const labelOf = (id: unknown, terms: readonly { tid: number; label: string }[]) =>
+    terms.find((term) => term.tid === id)?.label ?? null;
+  const amount = (value: unknown) => (typeof value === 'number' && !Number.isNaN(value) ? value : null);
+  const [min, max] = [amount(values.salaryMin), amount(values.salaryMax)];
+  const salary =
+    min === null && max === null
+      ? null
+      : [[min, max].filter((value) => value !== null).join('–'), values.currencyCode, values.salaryUnit]
+          .filter((part): part is string => typeof part === 'string' && part !== '')
+          .join(' ');
+  const language = values.language;
+  return {
+    language: language === 'en' || language === 'fr' ? language : 'de',
+    title: typeof values.title === 'string' ? values.title : '',
+    organization: options.organizations.find((organization) => organization.id === values.organizationId)?.name ?? null,
+    locations: (values.locations ?? []).map((location) => location.locality.slice(0, 100)).slice(0, 10),
+    remoteOptions: labelsOf([values.remoteOptionId], options.remoteOptions),
+    employmentTypes: labelsOf(values.employmentTypeIds, options.employmentTypes),
+    occupationalFields: labelsOf(values.occupationalFieldIds, options.occupationalFields),
+    degreeLevel: labelOf(values.degreeLevelId, options.degreeLevels),
+    yearsOfExperience: labelOf(values.yearsOfExperienceId, options.yearsOfExperience),
+    salary: salary?.slice(0, 200) ?? null,
+    languages: labelsOf(values.languageIds, options.languages),
+    skills: labelsOf(values.skillIds, options.skills),
+  };
+}
+
 function DescriptionField({
   m,
   viewerKind,
   richTextMessages,
+  generate,
 }: {
   m: Translate;
   viewerKind: ViewerKind;
   richTextMessages: RichTextMessages;
+  generate: {
+    locale: string;
+    messages: GenerateDescriptionMessages;
+    job: () => JobDescriptionInput;
+    disabled: boolean;
+  } | null;
 }) {
   const error = useFieldError('description');
   const labelId = 'job-description-label';
+  const editor = useRef<RichTextHandle | null>(null);
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <span className="field__label" id={labelId}>
@@ -623,10 +676,25 @@ function DescriptionField({
             onBlur={field.onBlur}
             viewerKind={viewerKind}
             messages={richTextMessages}
+            handle={editor}
           />
         )}
       />
       <FieldError name="description" m={m} />
+      {generate && (
+        <GenerateDescription
+          enabled
+          locale={generate.locale}
+          messages={generate.messages}
+          job={generate.job}
+          disabled={generate.disabled}
+          onStart={() => {
+            // A draft goes below what the recruiter wrote, never over it.
+            if (editor.current && !editor.current.isEmpty()) editor.current.append('\n');
+          }}
+          onChunk={(text) => editor.current?.append(text)}
+        />
+      )}
     </div>
   );
 }

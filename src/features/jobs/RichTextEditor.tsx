@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type Quill from 'quill/core';
 import 'quill/dist/quill.snow.css';
 import type { ViewerKind } from '../../lib/roles.ts';
@@ -58,8 +58,17 @@ export const richTextMessageKeys = [
   'richText.enterVideo',
 ] as const satisfies readonly (keyof RichTextMessages)[];
 
+/** What the form may do with the editor besides its value: stream a generated draft into it. */
+export interface RichTextHandle {
+  /** Appends plain text at the end (as if typed, so it can be undone and the form sees the change). */
+  append(text: string): void;
+  isEmpty(): boolean;
+}
+
 interface Props {
   id: string;
+  /** Filled once Quill is ready. */
+  handle?: RefObject<RichTextHandle | null>;
   /** The id of the element naming the editor (its label). */
   labelledBy: string;
   /** Ids of hints and errors describing it. */
@@ -147,7 +156,7 @@ function ToolbarButton({ control, label }: { control: ToolbarControl; label: str
  * bindings would keep keyboard users inside it), and every control has a translated name.
  */
 export function RichTextEditor({ id, labelledBy, describedBy, isInvalid, value, onChange, onBlur, ...props }: Props) {
-  const { viewerKind, messages } = props;
+  const { viewerKind, messages, handle } = props;
   const toolbarRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
@@ -196,6 +205,14 @@ export function RichTextEditor({ id, labelledBy, describedBy, isInvalid, value, 
       });
       root.addEventListener('blur', () => callbacks.current.onBlur?.());
       quillRef.current = quill;
+      if (handle) {
+        handle.current = {
+          append: (text) => {
+            quill.insertText(quill.getLength() - 1, text, 'user');
+          },
+          isEmpty: () => quill.getText().trim() === '',
+        };
+      }
       setIsReady(true);
     });
     return () => {
