@@ -5,6 +5,7 @@ import {
   FormProvider,
   useFieldArray,
   useForm,
+  useFormContext,
   useWatch,
   type FieldPath,
   type Resolver,
@@ -29,7 +30,6 @@ import {
   TermCheckboxes,
   TermSelect,
   errorId,
-  inputId,
   useFieldError,
   type Translate,
 } from './job-form-fields.tsx';
@@ -263,7 +263,7 @@ export function JobForm(props: Props) {
               )}
             </Field>
           )}
-          {jobType === 'job_per_file' && <FileField m={m} />}
+          {jobType === 'job_per_file' && <FileField m={m} frontend={frontend} jobId={jobId} />}
           {jobType === 'job_per_template' && (
             <DescriptionField
               m={m}
@@ -795,11 +795,63 @@ function EmailsInput({
   );
 }
 
-/** job_per_file: the PDF goes to the upload endpoint first; the form keeps the token it answers. */
-function FileField({ m }: { m: Translate }) {
+/** job_per_file: the PDF is uploaded first (GraphQL multipart); the form keeps the token the server answers. */
+function FileField({ m, frontend, jobId }: { m: Translate; frontend: FrontendInfo; jobId: number | null }) {
+  const { setValue, setError, clearErrors, getValues } = useFormContext<JobFieldsInput>();
+  const current = useWatch<JobFieldsInput, 'file'>({ name: 'file' });
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
+
+  async function upload(file: File) {
+    clearErrors('file');
+    if (file.size > jobLimits.fileBytes) {
+      setError('file', { message: 'job.error.fileTooLarge' });
+      return;
+    }
+    setIsUploading(true);
+    const { sendJobFile } = await import('./job-backend.ts');
+    const result = await sendJobFile(frontend, { organizationId: Number(getValues('organizationId')), file });
+    setIsUploading(false);
+    if (result.kind === 'uploaded') {
+      setValue('file', result.upload.file, { shouldDirty: true });
+      setFileName(result.upload.fileName);
+      return;
+    }
+    const message =
+      result.kind === 'invalid'
+        ? (Object.values(result.fieldErrors).find(Boolean) ?? 'job.error.fileNotPdf')
+        : result.kind === 'signedOut'
+          ? 'jobForm.signedOut'
+          : result.kind === 'failed' && result.message
+            ? result.message
+            : 'jobForm.failed';
+    setError('file', { message });
+  }
+
   return (
     <Field name="file" label={m('jobForm.file')} hint={m('jobForm.fileHint')} m={m} isRequired>
-      {(props) => <input {...props} id={inputId('file')} type="file" accept="application/pdf,.pdf" disabled />}
+      {(props) => (
+        <>
+          <input
+            {...props}
+            type="file"
+            accept="application/pdf,.pdf"
+            disabled={isUploading}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+          {isUploading && <p role="status">{m('jobForm.saving')}</p>}
+          {typeof current === 'string' && current !== '' && (
+            <p className="job-form__hint" data-job-file>
+              {fill(m('jobForm.fileCurrent'), {
+                name: fileName ?? (jobId === null ? 'PDF' : `PDF (${jobId})`),
+              })}
+            </p>
+          )}
+        </>
+      )}
     </Field>
   );
 }

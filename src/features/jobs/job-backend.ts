@@ -3,7 +3,15 @@
  * the session carries it). Loaded with a dynamic import on the first save, so the GraphQL client is not part
  * of the form page's first JavaScript.
  */
-import { BackendGraphQLError, createBackendClient, type FrontendInfo } from '../../lib/backend-client/index.ts';
+import {
+  BackendGraphQLError,
+  FRONTEND_HEADER,
+  createBackendClient,
+  formatFrontendHeader,
+  type FrontendInfo,
+  type OperationData,
+} from '../../lib/backend-client/index.ts';
+import { uploadJobFile } from './operations.ts';
 import type { FieldErrors } from '../../lib/field-errors.ts';
 import type { JobFields } from '../../lib/jobs/job-schema.ts';
 import { approveJob, createJob, rejectJob, updateJob } from '../../lib/operations/job-posting.ts';
@@ -87,4 +95,50 @@ export function moderateJob(
       ? (await backend.request(approveJob, { id: options.id })).approveJob
       : (await backend.request(rejectJob, { id: options.id, reason: options.reason })).rejectJob,
   );
+}
+
+export type JobFileResult =
+  | { kind: 'uploaded'; upload: OperationData<typeof uploadJobFile>['uploadJobFile'] }
+  | Exclude<JobWriteResult, { kind: 'saved' }>;
+
+/**
+ * Uploads the PDF of a job_per_file ad as a GraphQL multipart request (SPEC section 7: operations, map and
+ * the file). The server checks type (magic bytes) and size and answers a token for the job's `file` field.
+ */
+export async function sendJobFile(
+  frontend: FrontendInfo,
+  options: { organizationId: number; file: File },
+): Promise<JobFileResult> {
+  const session = await refreshSession();
+  const token = session.data?.jwt;
+  if (!token) return { kind: 'signedOut' };
+  const body = new FormData();
+  const { operationName, query } = uploadJobFile;
+  body.set(
+    'operations',
+    JSON.stringify({ operationName, query, variables: { organizationId: options.organizationId, file: null } }),
+  );
+  body.set('map', JSON.stringify({ '0': ['variables.file'] }));
+  body.set('0', options.file, options.file.name);
+  try {
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+      headers: { authorization: `Bearer ${token}`, [FRONTEND_HEADER]: formatFrontendHeader(frontend) },
+    });
+    const result = (await response.json().catch(() => null)) as {
+      data?: OperationData<typeof uploadJobFile> | null;
+      errors?: BackendGraphQLError['errors'];
+    } | null;
+    if (result?.data?.uploadJobFile) return { kind: 'uploaded', upload: result.data.uploadJobFile };
+    if (result?.errors?.length) {
+      const refusal = resultOfError(new BackendGraphQLError({ operationName, errors: result.errors, data: null }));
+      return refusal.kind === 'saved' ? { kind: 'failed', message: null } : refusal;
+    }
+    return { kind: 'failed', message: null };
+  } catch (error) {
+    console.error('Uploading the job file failed', error);
+    return { kind: 'failed', message: null };
+  }
 }
