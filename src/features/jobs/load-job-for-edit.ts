@@ -34,7 +34,12 @@ export async function loadJobForEdit(backend: BackendClient, id: number | null):
       backend.request(jobFormOptions, {}),
     ]);
     if (!job || !job.canEdit || !job.formValues) return { kind: 'notFound' };
-    return { kind: 'found', job: { ...job, formValues: job.formValues }, options };
+    // Staff edit other organizations' jobs: the job's own organization stays the one chosen.
+    const organizations =
+      job.organization && !options.organizations.some((organization) => organization.id === job.organization?.id)
+        ? [job.organization, ...options.organizations]
+        : options.organizations;
+    return { kind: 'found', job: { ...job, formValues: job.formValues }, options: { ...options, organizations } };
   } catch (error) {
     if (isBackendError(error) && error.code === 'GRAPHQL') {
       const codes = error.errorCodes;
