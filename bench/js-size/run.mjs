@@ -19,9 +19,13 @@ const browser = await chromium.launch(
     : {},
 );
 
-/** Loads a page and returns every script it fetched with its raw and gzip size (inline scripts apart). */
-async function scriptsOf(path, afterLoad = async () => {}) {
-  const page = await browser.newPage();
+/**
+ * Loads a page and returns every script it fetched with its raw and gzip size (inline scripts apart), then
+ * what `afterLoad` makes it load. `ready`: a selector to wait for besides the hydrated islands; `context`: a
+ * browser context of its own (a signed-in visitor).
+ */
+async function scriptsOf(path, afterLoad = async () => {}, { ready = null, context = browser } = {}) {
+  const page = await context.newPage();
   const scripts = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -34,14 +38,15 @@ async function scriptsOf(path, afterLoad = async () => {}) {
   });
   await page.goto(server.origin + path, { waitUntil: 'networkidle' });
   await page.waitForSelector('astro-island:not([ssr])', { timeout: 5000 }).catch(() => {});
+  if (ready) await page.waitForSelector(ready, { timeout: 10_000 });
   await page.waitForLoadState('networkidle');
   const before = scripts.length;
-  await afterLoad(page);
   const inlineSource = await page.evaluate(() =>
     // eslint-disable-next-line no-undef -- runs in the browser
     [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent).join('\n'),
   );
   const inline = { raw: Buffer.byteLength(inlineSource), gzip: gzipSync(inlineSource, { level: 9 }).length };
+  await afterLoad(page);
   await page.close();
   return { loaded: scripts.slice(0, before), later: scripts.slice(before), inline };
 }
@@ -85,34 +90,17 @@ async function formScripts() {
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL(/\/dashboard$/);
   await page.close();
-  const formPage = await context.newPage();
-  const scripts = [];
-  formPage.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    scripts.push({
-      url: new URL(response.url()).pathname,
-      raw: body.length,
-      gzip: gzipSync(body, { level: 9 }).length,
-    });
-  });
-  await formPage.goto(`${server.origin}/job-manager/new`, { waitUntil: 'networkidle' });
-  await formPage.waitForSelector('.ql-editor', { timeout: 10_000 });
-  await formPage.waitForLoadState('networkidle');
-  const before = scripts.length;
-  const inlineSource = await formPage.evaluate(() =>
-    // eslint-disable-next-line no-undef -- runs in the browser
-    [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent).join('\n'),
+  const form = await scriptsOf(
+    '/job-manager/new',
+    async (formPage) => {
+      await formPage.getByLabel(/^Stellentitel/).fill('Bench job');
+      await formPage.getByRole('button', { name: 'Entwurf speichern' }).click();
+      await formPage.waitForURL(/\/job\/wizard/);
+    },
+    { ready: '.ql-editor', context },
   );
-  await formPage.getByLabel(/^Stellentitel/).fill('Bench job');
-  await formPage.getByRole('button', { name: 'Entwurf speichern' }).click();
-  await formPage.waitForURL(/\/job\/wizard/);
   await context.close();
-  return {
-    loaded: scripts.slice(0, before),
-    later: scripts.slice(before),
-    inline: { raw: Buffer.byteLength(inlineSource), gzip: gzipSync(inlineSource, { level: 9 }).length },
-  };
+  return form;
 }
 
 try {
