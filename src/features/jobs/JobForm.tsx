@@ -30,6 +30,7 @@ import {
   TermCheckboxes,
   TermSelect,
   errorId,
+  errorOf,
   useFieldError,
   type Translate,
 } from './job-form-fields.tsx';
@@ -103,7 +104,9 @@ export function JobForm(props: Props) {
   });
   const questions = useFieldArray({ control, name: 'applicationQualifyingQuestions' });
   const statusId = useId();
-  const questionsErrorId = useFieldErrorId('applicationQualifyingQuestions');
+  const questionsErrorId = errorOf(formState.errors, 'applicationQualifyingQuestions')
+    ? errorId('applicationQualifyingQuestions')
+    : undefined;
   const isSubmitted = state !== null && submittedStates.has(state);
   const isBusy = outcome.kind === 'saving';
 
@@ -597,10 +600,6 @@ export function JobForm(props: Props) {
       </form>
     </FormProvider>
   );
-}
-
-function useFieldErrorId(name: string): string | undefined {
-  return useFieldError(name) ? errorId(name) : undefined;
 }
 
 /** The job's fields as labels, for "Generate description" (the model reads words, not ids). */

@@ -12,7 +12,7 @@ export const hintId = (name: string) => `${name.replace(/\./g, '-')}-hint`;
 export const inputId = (name: string) => `job-${name.replace(/\./g, '-')}`;
 
 /** The first problem of a field, or of any of its items (`applicationEmails.2`). */
-function errorOf(errors: unknown, name: string): string | undefined {
+export function errorOf(errors: unknown, name: string): string | undefined {
   const error: unknown = get(errors, name);
   if (!error || typeof error !== 'object') return undefined;
   if ('message' in error && typeof error.message === 'string' && error.message) return error.message;
