@@ -165,7 +165,7 @@ test('the second brand offers template and link jobs only, and a link job is sav
   await page.keyboard.type('https://alb-logistik.example/jobs/fahrer');
   await tabTo(page.getByRole('combobox', { name: 'Ort suchen' }));
   await page.keyboard.type('Reutlingen');
-  await expect(page.getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Ort suchen' }).getByRole('option').first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.locator('.job-form__place')).toHaveCount(1);
