@@ -710,7 +710,7 @@ function DateField({
   m: Translate;
 }) {
   return (
-    <Field name={name} label={label} hint={hint} m={m} className="field--short">
+    <Field name={name} label={label} hint={hint} m={m}>
       {(props) => (
         <Controller
           name={name}
