@@ -88,39 +88,47 @@ const actionIcons: Record<string, string> = {
   redo: '<svg viewBox="0 0 18 18" aria-hidden="true"><path class="ql-stroke" d="M13 7H7a4 4 0 0 0 0 8h3"/><polyline class="ql-stroke" points="10.5 4.5 13 7 10.5 9.5"/></svg>',
 };
 
-/** Quill with only the formats the toolbars use: a smaller bundle than the full build. */
-async function loadQuill(): Promise<typeof Quill> {
-  const [core, snow, toolbar, table, bold, italic, link, header, list, blockquote, indent, video] = await Promise.all([
+/**
+ * Quill with only the formats the toolbar uses: a smaller bundle than the full build, and the staff's
+ * table, indent and video modules are fetched for staff only.
+ */
+async function loadQuill(isStaff: boolean): Promise<typeof Quill> {
+  const [core, snow, toolbar, bold, italic, link, header, list, blockquote] = await Promise.all([
     import('quill/core'),
     import('quill/themes/snow'),
     import('quill/modules/toolbar'),
-    import('quill/modules/table'),
     import('quill/formats/bold'),
     import('quill/formats/italic'),
     import('quill/formats/link'),
     import('quill/formats/header'),
     import('quill/formats/list'),
     import('quill/formats/blockquote'),
-    import('quill/formats/indent'),
-    import('quill/formats/video'),
   ]);
   const QuillClass = core.default;
   QuillClass.register(
     {
       'themes/snow': snow.default,
       'modules/toolbar': toolbar.default,
-      'modules/table': table.default,
       'formats/bold': bold.default,
       'formats/italic': italic.default,
       'formats/link': link.default,
       'formats/header': header.default,
       'formats/list': list.default,
       'formats/blockquote': blockquote.default,
-      'formats/indent': indent.default,
-      'formats/video': video.default,
     },
     true,
   );
+  if (isStaff) {
+    const [table, indent, video] = await Promise.all([
+      import('quill/modules/table'),
+      import('quill/formats/indent'),
+      import('quill/formats/video'),
+    ]);
+    QuillClass.register(
+      { 'modules/table': table.default, 'formats/indent': indent.default, 'formats/video': video.default },
+      true,
+    );
+  }
   return QuillClass;
 }
 
@@ -168,7 +176,7 @@ export function RichTextEditor({ id, labelledBy, describedBy, isInvalid, value, 
 
   useEffect(() => {
     let isCancelled = false;
-    void loadQuill().then((QuillClass) => {
+    void loadQuill(viewerKind === 'ADMIN').then((QuillClass) => {
       if (isCancelled || !editorRef.current || !toolbarRef.current) return;
       const quill = new QuillClass(editorRef.current, {
         theme: 'snow',
