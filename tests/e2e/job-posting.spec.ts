@@ -147,7 +147,7 @@ test('the second brand offers template and link jobs only, and a link job is sav
 
   /** Presses Tab until `target` has the focus: it is reachable by keyboard. */
   async function tabTo(target: Locator) {
-    for (let presses = 0; presses < 80; presses += 1) {
+    for (let presses = 0; presses < 250; presses += 1) {
       if (await target.evaluate((element) => element === document.activeElement)) return;
       await page.keyboard.press('Tab');
     }
@@ -201,8 +201,9 @@ test('the job form has no WCAG 2.1 AA violations, with its editor loaded and err
   expect(results.violations.map(({ id }) => id)).toEqual([]);
 });
 
-test('an applicant is told that only employers post jobs', async ({ page }) => {
-  const base = origin('tagblatt');
+test('an applicant is told that only employers post jobs, and the moderation queue is for staff', async ({ page }) => {
+  // Applicants exist on the second brand.
+  const base = `${origin('jobregio')}/de`;
   const email = uniqueEmail('applicant');
   await page.goto(`${base}/user/register`);
   await page.getByLabel('E-Mail-Adresse').fill(email);
@@ -210,7 +211,7 @@ test('an applicant is told that only employers post jobs', async ({ page }) => {
   await page.getByLabel('Passwort wiederholen').fill(password);
   await page.getByRole('button', { name: 'Konto anlegen' }).click();
   await expect(page.locator('#registered')).toBeVisible();
-  await page.goto(`${base}/user/login?callbackUrl=%2Fjob-manager%2Fnew`);
+  await page.goto(`${base}/user/login?callbackUrl=%2Fde%2Fjob-manager%2Fnew`);
   await signIn(page, email);
   await expect(page).toHaveURL(`${base}/job-manager/new`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stellenanzeige aufgeben');
