@@ -87,8 +87,8 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', dataPath] },
   },
   {
-    // The one route GraphQL cannot serve: file downloads stream bytes (decisions 0004 and 0013).
-    files: ['src/pages/api/organization-attachments/**'],
+    // The routes GraphQL cannot serve: file downloads stream bytes (decisions 0004 and 0013).
+    files: ['src/pages/api/organization-attachments/**', 'src/pages/api/job-files/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

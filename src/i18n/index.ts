@@ -18,6 +18,11 @@ export function getMessages(locale: Locale): Messages {
   return { ...de, ...overrides[locale] };
 }
 
+/** Whether a text is a message key (schemas shared with forms carry keys as their error messages). */
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(de, value);
+}
+
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /** A translator for one locale. `{name}` placeholders are replaced from params; a missing translation falls back to German. */

@@ -282,13 +282,13 @@ describe.each(testDialects)('jobs on %s', (dialect) => {
       expect(await fetchJob(fixture.jobIds.expired, fixture.applicant)).toMatchObject({ isExpired: true });
     });
 
-    it('shows jobs in review and scheduled jobs only to the organization owner and staff', async () => {
+    it("shows jobs in review and scheduled jobs only to the organization's recruiters and staff", async () => {
       for (const id of [fixture.jobIds.review, fixture.jobIds.scheduled]) {
         expect(await fetchJob(id)).toBeNull();
         expect(await fetchJob(id, fixture.applicant)).toBeNull();
         expect(await fetchJob(id, fixture.otherRecruiter)).toBeNull();
-        // A member who is not the owner manages no unpublished jobs either.
-        expect(await fetchJob(id, fixture.member)).toBeNull();
+        // Recruiters who belong to the organization manage its jobs (issue 13), owners or not.
+        expect(await fetchJob(id, fixture.member)).toMatchObject({ id });
         expect(await fetchJob(id, fixture.owner)).toMatchObject({ id });
         expect(await fetchJob(id, fixture.staff)).toMatchObject({ id });
       }

@@ -36,6 +36,9 @@ export const jobLimits = {
   fileBytes: 50 * 1024 * 1024,
 } as const;
 
+/** How long a job runs when neither an expiry nor a duration is given. */
+export const defaultJobDurationDays = 30;
+
 const required = 'job.error.required';
 const tooLong = 'job.error.tooLong';
 const invalid = 'job.error.invalid';

@@ -13,8 +13,8 @@ const inputSchema = z.object({ id: z.number().int().positive({ error: 'id must b
 
 /**
  * One job of the request's brand by id. Published and archived jobs (expired ones too) are public; jobs
- * that still need review or are scheduled are shown only to the owner of the job's organization and to
- * staff, null otherwise. Another brand's job is null for everyone.
+ * that are drafts, still need review or are scheduled are shown only to those who manage the
+ * organization's jobs (its recruiters) and to staff, null otherwise. Another brand's job is null for everyone.
  */
 export async function getJob(options: {
   db: Database;
@@ -34,5 +34,5 @@ export async function getJob(options: {
   const organization = await loaders.organization.load(job.organizationId);
   if (!organization) return null;
   const access = await getOrganizationAccess({ viewer, loaders, organization });
-  return access.canAct ? job : null;
+  return access.canManageJobs ? job : null;
 }

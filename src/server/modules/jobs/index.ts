@@ -128,7 +128,7 @@ export const jobsModule: GraphQLModule = {
     extend type Query {
       """
       One job of the request's brand (frontend header). Published and archived (also expired) jobs are
-      public; jobs in review or scheduled are visible to the owner of the job's organization and to staff
+      public; drafts and jobs in review or scheduled are visible to the organization's recruiters and to staff
       only, null for everyone else. Another brand's job is null.
       """
       job(id: Int!): Job

@@ -14,6 +14,7 @@ describe('organization access (SPEC section 6)', () => {
       canAct: true,
       canView: true,
       canSelect: true,
+      canManageJobs: true,
     });
   });
 
@@ -28,6 +29,7 @@ describe('organization access (SPEC section 6)', () => {
       canAct: false,
       canView: true,
       canSelect: true,
+      canManageJobs: true,
     });
     // A membership of another organization is no membership of this one.
     expect(organizationAccessOf(recruiter(3), unpublished, [{ organizationId: 11, isOwner: true }]).isMember).toBe(
@@ -43,6 +45,7 @@ describe('organization access (SPEC section 6)', () => {
         canAct: true,
         canView: true,
         canSelect: true,
+        canManageJobs: true,
       });
     }
   });
@@ -55,10 +58,17 @@ describe('organization access (SPEC section 6)', () => {
         canAct: false,
         canView: false,
         canSelect: false,
+        canManageJobs: false,
       });
       expect(organizationAccessOf(viewer, published, []).canView).toBe(true);
       expect(organizationAccessOf(viewer, published, []).canAct).toBe(false);
     }
+  });
+
+  it("lets only recruiters among the members manage the organization's jobs", () => {
+    const member = [{ organizationId: 10, isOwner: false }];
+    expect(organizationAccessOf({ userId: 3, roles: ['applicant'] }, unpublished, member).canManageJobs).toBe(false);
+    expect(organizationAccessOf(recruiter(3), unpublished, member).canManageJobs).toBe(true);
   });
 
   it('gives an anonymous viewer no ownership of an organization without an owner', () => {

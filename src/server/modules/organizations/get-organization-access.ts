@@ -22,6 +22,11 @@ export interface OrganizationAccess {
    * and staff for any organization.
    */
   canSelect: boolean;
+  /**
+   * May post and manage its jobs (drafts, the job manager, state changes) and see its unpublished jobs:
+   * members who are recruiters, and staff for any organization (SPEC section 6, issue 13).
+   */
+  canManageJobs: boolean;
 }
 
 /** A user's membership row, as far as the policy reads it. */
@@ -37,7 +42,14 @@ export function organizationAccessOf(
 ): OrganizationAccess {
   const staff = isStaff(viewer);
   if (viewer.userId === null) {
-    return { isOwner: false, isMember: false, canAct: false, canView: organization.published, canSelect: false };
+    return {
+      isOwner: false,
+      isMember: false,
+      canAct: false,
+      canView: organization.published,
+      canSelect: false,
+      canManageJobs: false,
+    };
   }
   const membership = memberships.find((candidate) => candidate.organizationId === organization.id);
   const isOwner = organization.ownerUserId === viewer.userId || membership?.isOwner === true;
@@ -48,6 +60,7 @@ export function organizationAccessOf(
     canAct: staff || isOwner,
     canView: organization.published || isMember || staff,
     canSelect: staff || isMember,
+    canManageJobs: staff || (isMember && viewer.roles.includes('recruiter')),
   };
 }
 

@@ -1,0 +1,182 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Locale } from '../../../../brands/types.ts';
+import { defaultJobDurationDays, type JobStateAction } from '../../../lib/jobs/job-schema.ts';
+import { jobs, jobStateChanges, type JobState } from '../../db/schema/jobs.ts';
+import type { Organization } from '../../db/schema/organizations.ts';
+import { AppError } from '../../errors.ts';
+import { isStaff, type Viewer } from '../../auth/viewer.ts';
+import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
+import { fieldRefusal, type Transaction } from './job-access.ts';
+import { payForPosting } from './job-payment.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * SPEC section 4, the actions a job's state offers its recruiters: a draft can be published (submitted);
+ * jobs in review, scheduled or live can be withdrawn; live and scheduled ones extended; archived ones
+ * reposted. The publish option is hidden in every state but draft.
+ */
+export const actionsByState: Record<JobState, readonly JobStateAction[]> = {
+  draft: ['publish'],
+  needs_review: ['withdraw'],
+  scheduled: ['withdraw', 'extend'],
+  published: ['withdraw', 'extend'],
+  archived: ['repost'],
+};
+
+/** Records a state change (who, when, from, to, why) in the caller's transaction. */
+export async function recordStateChange(
+  tx: Transaction,
+  change: { jobId: number; actorUserId: number | null; from: JobState | null; to: JobState; reason?: string | null },
+): Promise<void> {
+  await tx.insert(jobStateChanges).values({
+    jobId: change.jobId,
+    actorUserId: change.actorUserId,
+    fromState: change.from,
+    toState: change.to,
+    reason: change.reason ?? null,
+  });
+}
+
+/** The state a job goes live in: scheduled while its publish date is ahead, published otherwise. */
+function liveState(publishedAt: Date, now: Date): JobState {
+  return publishedAt.getTime() > now.getTime() ? 'scheduled' : 'published';
+}
+
+/** Publish date (now unless a future one is set) and expiry (kept if after it, else the duration on). */
+function liveDates(job: JobRow, now: Date): { publishedAt: Date; expiresAt: Date } {
+  const publishedAt = job.publishedAt && job.publishedAt.getTime() > now.getTime() ? job.publishedAt : now;
+  const expiresAt =
+    job.expiresAt && job.expiresAt.getTime() > publishedAt.getTime()
+      ? job.expiresAt
+      : new Date(publishedAt.getTime() + (job.durationDays ?? defaultJobDurationDays) * dayMs);
+  return { publishedAt, expiresAt };
+}
+
+async function setState(
+  tx: Transaction,
+  job: JobRow,
+  values: Partial<Pick<JobRow, 'state' | 'publishedAt' | 'expiresAt' | 'posting'>>,
+): Promise<JobRow> {
+  const [row] = await tx
+    .update(jobs)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(jobs.id, job.id))
+    .returning(jobColumns);
+  if (!row) throw new Error(`Job ${job.id} vanished while its state changed.`);
+  return row;
+}
+
+/**
+ * Submits a job (a draft, or an archived job being reposted) in the caller's transaction: its posting is
+ * paid (once, however often this is retried), then it goes to review, or, for staff and trusted
+ * organizations, live at once (scheduled while its publish date is ahead).
+ */
+export async function submitJob(options: {
+  tx: Transaction;
+  job: JobRow;
+  organization: Organization;
+  viewer: Viewer & { userId: number };
+  locale: Locale;
+  reason?: string;
+}): Promise<JobRow> {
+  const { tx, job, organization, viewer, locale } = options;
+  await payForPosting({ tx, job, actorUserId: viewer.userId, locale });
+  const now = new Date();
+  let next: JobRow;
+  if (isStaff(viewer) || organization.trusted) {
+    const dates = liveDates(job, now);
+    next = await setState(tx, job, { state: liveState(dates.publishedAt, now), ...dates });
+  } else {
+    next = await setState(tx, job, { state: 'needs_review' });
+  }
+  await recordStateChange(tx, {
+    jobId: job.id,
+    actorUserId: viewer.userId,
+    from: job.state,
+    to: next.state,
+    reason: options.reason,
+  });
+  return next;
+}
+
+function refuseTransition(locale: Locale): never {
+  throw new AppError('CONFLICT', { key: 'job.error.transition', locale });
+}
+
+/** Whether `action` is offered in the job's state (retries of a finished publish are answered as done). */
+export function requireAction(job: JobRow, action: JobStateAction, locale: Locale): void {
+  if (!actionsByState[job.state].includes(action)) refuseTransition(locale);
+}
+
+/** Withdraw: the job leaves the site (archived) and stays in the manager for a repost. */
+/** The reason recorded when a recruiter withdraws a job (a rejection records the staff's reason). */
+export const withdrawnReason = 'withdrawn';
+
+export async function withdrawJob(tx: Transaction, job: JobRow, actorUserId: number): Promise<JobRow> {
+  const next = await setState(tx, job, { state: 'archived' });
+  await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: 'archived', reason: withdrawnReason });
+  return next;
+}
+
+/** Extend: a new expiry (default: the job's duration from its current expiry or from now). */
+export async function extendJob(
+  tx: Transaction,
+  job: JobRow,
+  actorUserId: number,
+  expiresAt: Date | null,
+  locale: Locale,
+): Promise<JobRow> {
+  const now = Date.now();
+  const from = Math.max(now, job.expiresAt?.getTime() ?? now);
+  const until = expiresAt ?? new Date(from + (job.durationDays ?? defaultJobDurationDays) * dayMs);
+  if (until.getTime() <= now || (job.publishedAt && until.getTime() <= job.publishedAt.getTime())) {
+    throw fieldRefusal('expiresAt', 'job.error.expiryBeforePublish', locale);
+  }
+  const next = await setState(tx, job, { expiresAt: until });
+  await recordStateChange(tx, {
+    jobId: job.id,
+    actorUserId,
+    from: job.state,
+    to: job.state,
+    reason: `extended until ${until.toISOString()}`,
+  });
+  return next;
+}
+
+/** Repost: an archived job runs again as a new posting (paid again), from now with a new expiry. */
+export async function repostJob(options: {
+  tx: Transaction;
+  job: JobRow;
+  organization: Organization;
+  viewer: Viewer & { userId: number };
+  expiresAt: Date | null;
+  locale: Locale;
+}): Promise<JobRow> {
+  const { tx, job } = options;
+  const now = new Date();
+  const expiresAt = options.expiresAt ?? new Date(now.getTime() + (job.durationDays ?? defaultJobDurationDays) * dayMs);
+  const renewed = await setState(tx, job, { posting: job.posting + 1, publishedAt: null, expiresAt });
+  return submitJob({ ...options, job: renewed, reason: 'reposted' });
+}
+
+/** Staff approve a job in review: it goes live now, or is scheduled for its publish date. */
+export async function approveJobInReview(tx: Transaction, job: JobRow, actorUserId: number): Promise<JobRow> {
+  const now = new Date();
+  const dates = liveDates(job, now);
+  const next = await setState(tx, job, { state: liveState(dates.publishedAt, now), ...dates });
+  await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: next.state, reason: 'approved' });
+  return next;
+}
+
+/** Staff reject a job in review: archived, with the reason recorded (and e-mailed by the caller). */
+export async function rejectJobInReview(
+  tx: Transaction,
+  job: JobRow,
+  actorUserId: number,
+  reason: string,
+): Promise<JobRow> {
+  const next = await setState(tx, job, { state: 'archived' });
+  await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: 'archived', reason });
+  return next;
+}
