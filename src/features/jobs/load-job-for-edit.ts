@@ -6,6 +6,7 @@ import {
   type JobFormOptionsResult,
 } from '../../lib/operations/job-posting.ts';
 import { BackendGraphQLError, isBackendError } from '../../lib/backend-client/index.ts';
+import type { UserKind } from '../../lib/roles.ts';
 
 export type JobForEditPage =
   | {
@@ -47,6 +48,25 @@ export async function loadJobForEdit(backend: BackendClient, id: number | null):
     }
     throw error;
   }
+}
+
+export type JobEditPageData = JobForEditPage | { kind: 'forbidden' };
+
+/** The HTTP status of an edit or review page. */
+export function statusOfEditPage(page: JobEditPageData): number {
+  return page.kind === 'found' ? 200 : page.kind === 'notFound' ? 404 : 403;
+}
+
+/**
+ * The job of an edit or review page: editing is for recruiters and staff, reviewing for staff only; the
+ * backend decides which jobs they may edit.
+ */
+export async function loadJobEditPage(
+  backend: BackendClient,
+  options: { mode: 'edit' | 'review'; viewerKind: UserKind; id: string | undefined },
+): Promise<JobEditPageData> {
+  const isAllowed = options.mode === 'review' ? options.viewerKind === 'ADMIN' : options.viewerKind !== 'APPLICANT';
+  return isAllowed ? loadJobForEdit(backend, jobIdParam(options.id)) : { kind: 'forbidden' };
 }
 
 /** Codes under which the backend refuses a job action for a reason the recruiter can act on. */
