@@ -136,6 +136,8 @@ test('a recruiter follows "Stellenanzeige aufgeben", signs in and saves a templa
 test('the second brand offers template and link jobs only, and a link job is saved from the keyboard alone', async ({
   page,
 }) => {
+  // Tabbing through every choice of the form (vocabularies, date fields) takes a few hundred key presses.
+  test.setTimeout(120_000);
   const base = origin('jobregio');
   const email = await registerRecruiter(page, `${base}/de`, 'Alb Logistik KG');
   await page.goto(`${base}/de/user/login?callbackUrl=%2Fde%2Fjob-manager%2Fnew`);
@@ -147,7 +149,7 @@ test('the second brand offers template and link jobs only, and a link job is sav
 
   /** Presses Tab until `target` has the focus: it is reachable by keyboard. */
   async function tabTo(target: Locator) {
-    for (let presses = 0; presses < 250; presses += 1) {
+    for (let presses = 0; presses < 500; presses += 1) {
       if (await target.evaluate((element) => element === document.activeElement)) return;
       await page.keyboard.press('Tab');
     }
