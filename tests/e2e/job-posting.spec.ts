@@ -131,6 +131,25 @@ test('a recruiter follows "Stellenanzeige aufgeben", signs in and saves a templa
   await expect(page.locator('.job-form__place')).toHaveCount(2);
   await expect(page.getByLabel('Gehalt bis')).toHaveValue('52000');
   await expect(await descriptionEditor(page)).toContainText('Wir suchen Verstärkung');
+
+  // A new organization has no job slot and no credit: publishing says why, links to buying more, keeps the draft.
+  await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'keine freien Stellenplätze' });
+  await expect(refusal).toBeVisible();
+  await expect(refusal.getByRole('link', { name: 'Guthaben oder Abo anfragen' })).toHaveAttribute('href', '/contact');
+  await page.goto(`${base}/job-manager`);
+  const draft = page.getByRole('row', { name: /Pflegefachkraft \(m\/w\/d\) Ammertal/ });
+  await expect(draft).toContainText('Entwurf');
+  await draft.getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'keine freien Stellenplätze' })).toBeVisible();
+
+  // Duplicating makes a second draft to edit.
+  await page
+    .getByRole('row', { name: /Ammertal/ })
+    .getByRole('button', { name: 'Duplizieren' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${base}/job-manager/edit/\\d+\\?done=duplicate$`));
+  await expect(page.getByLabel(/^Stellentitel/)).toHaveValue('Pflegefachkraft (m/w/d) Ammertal');
 });
 
 test('the second brand offers template and link jobs only, and a link job is saved from the keyboard alone', async ({
