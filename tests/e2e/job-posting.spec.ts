@@ -149,6 +149,7 @@ test('a recruiter follows "Stellenanzeige aufgeben", signs in and saves a templa
     .getByRole('button', { name: 'Duplizieren' })
     .click();
   await expect(page).toHaveURL(new RegExp(`${base}/job-manager/edit/\\d+\\?done=duplicate$`));
+  await expect(page.getByText('Die Anzeige wurde dupliziert.')).toBeVisible();
   await expect(page.getByLabel(/^Stellentitel/)).toHaveValue('Pflegefachkraft (m/w/d) Ammertal');
 });
 
