@@ -29,6 +29,8 @@ import { organizations } from '../../src/server/db/schema/organizations';
 import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
 import { testDialects } from '../../src/server/db/testing';
 import type { Database } from '../../src/server/db';
+import { createLoaders } from '../../src/server/graphql/loaders';
+import { readJobFile } from '../../src/server/modules/job-posting/job-files';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 import { createOrganization, createUser, type TestUser } from '../support/factories';
 import { startMailServer, type TestMailServer } from '../support/mail';
@@ -226,7 +228,8 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
     const cases: [string, Partial<JobInput>, string, MessageKey][] = [
       ['an empty title', { title: '  ' }, 'title', 'job.error.required'],
       ['a too long title', { title: 'x'.repeat(201) }, 'title', 'job.error.tooLong'],
-      ['an unknown job type', { jobType: 'job_per_video' }, 'jobType', 'job.error.required'],
+      ['an unknown job type', { jobType: 'job_per_video' }, 'jobType', 'job.error.invalid'],
+      ['no job type', { jobType: null }, 'jobType', 'job.error.required'],
       ['a job type the brand does not offer', { jobType: 'job_per_file' }, 'jobType', 'job.error.jobTypeNotAllowed'],
       ['a link that is not a web address', { linkUrl: 'javascript:alert(1)' }, 'linkUrl', 'job.error.url'],
       [
@@ -501,7 +504,9 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
         { input: completeJob({ organizationId: trusty, publishedAt: later }), publish: true },
         { token, headers: english },
       );
-      expect(scheduled.body.data?.createJob).toMatchObject({ workflowState: 'scheduled', publishedAt: later });
+      expect(scheduled.body.data?.createJob.workflowState).toBe('scheduled');
+      const [scheduledRow] = await db.select().from(jobs).where(eq(jobs.id, scheduled.body.data!.createJob.id));
+      expect(scheduledRow?.publishedAt?.toISOString()).toBe(later);
       const [job] = await db.select().from(jobs).where(eq(jobs.id, now.body.data!.createJob.id));
       // Thirty days by default.
       expect(job!.expiresAt!.getTime() - job!.publishedAt!.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
@@ -570,7 +575,9 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
         { id, action: 'extend', expiresAt: until },
         { token, headers: english },
       );
-      expect(extended.body.data?.changeJobState.expiresAt).toBe(until);
+      expect(extended.body.data?.changeJobState.workflowState).toBe('published');
+      const [extendedRow] = await db.select().from(jobs).where(eq(jobs.id, id));
+      expect(extendedRow?.expiresAt?.toISOString()).toBe(until);
       const past = await backend.request(
         changeJobState,
         { id, action: 'extend', expiresAt: '2020-01-01T00:00:00Z' },
@@ -727,6 +734,29 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
       expect(elsewhere.body.errors).toBeUndefined();
       const [template] = await db.select().from(jobs).where(eq(jobs.id, elsewhere.body.data!.createJob.id));
       expect(template?.fileKey).toBeNull();
+    });
+
+    it('serves the PDF to whoever may see its job, and to nobody else', async () => {
+      const uploaded = await upload(tina, tagwerk, new Uint8Array(pdfBytes), 'Stelle.pdf');
+      const file = uploaded.data!.uploadJobFile.file;
+      const id = await draftOf(tina, completeJob({ organizationId: tagwerk, jobType: 'job_per_file', file }), german);
+      const read = (user: TestUser | null, brandId = 'tagblatt') =>
+        readJobFile({
+          db,
+          viewer: user ? { userId: user.id, roles: user.roles } : { userId: null, roles: [] },
+          loaders: createLoaders(db),
+          brandId,
+          input: { id: String(id) },
+        });
+      const visitor = null;
+      expect(await read(visitor)).toBeNull();
+      expect(await read(rita)).toBeNull();
+      expect(await read(tina)).toEqual({ data: new Uint8Array(pdfBytes), fileName: 'Stelle.pdf' });
+      expect(await read(sam)).not.toBeNull();
+      await db.update(jobs).set({ state: 'published' }).where(eq(jobs.id, id));
+      expect(await read(visitor)).toEqual({ data: new Uint8Array(pdfBytes), fileName: 'Stelle.pdf' });
+      // Another brand does not know the job.
+      expect(await read(visitor, 'jobregio')).toBeNull();
     });
 
     it('refuses a disguised PDF with a field error and keeps nothing', async () => {

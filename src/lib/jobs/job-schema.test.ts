@@ -81,7 +81,7 @@ describe('job schema', () => {
       salaryMin: 'job.error.number',
       'applicationEmails.0': 'job.error.email',
       'locations.0.postalCode': 'job.error.postalCode',
-      jobType: 'job.error.required',
+      jobType: 'job.error.invalid',
     });
   });
 });

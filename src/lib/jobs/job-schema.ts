@@ -127,7 +127,9 @@ export const qualifyingQuestionSchema = z.object({
 /** Every field of the job form, grouped as SPEC section 3 groups them. */
 export const jobFieldsSchema = z.object({
   // job_info
-  jobType: z.enum(jobTypeValues, { error: required }),
+  jobType: z.enum(jobTypeValues, {
+    error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid),
+  }),
   title: z.string({ error: required }).trim().min(1, { error: required }).max(jobLimits.title, { error: tooLong }),
   linkUrl: optionalUrl,
   /** The upload token of the job ad PDF (job_per_file), as the upload endpoint answered it. */

@@ -16,49 +16,39 @@ export const jobFormOptions = defineOperation(
           name
         }
         employmentTypes {
-          tid
-          slug
-          label
+          ...termOption
         }
         remoteOptions {
-          tid
-          slug
-          label
+          ...termOption
         }
         occupationalFields {
-          tid
-          slug
-          label
+          ...termOption
         }
         fieldsOfStudy {
-          tid
-          slug
-          label
+          ...termOption
         }
         degreeLevels {
-          tid
-          slug
-          label
+          ...termOption
         }
         yearsOfExperience {
-          tid
-          slug
-          label
+          ...termOption
         }
         languages {
-          tid
-          slug
-          label
+          ...termOption
         }
         skills {
-          tid
-          slug
-          label
+          ...termOption
         }
         salaryUnits
         defaultDurationDays
         fullHtml
       }
+    }
+
+    fragment termOption on TermRef {
+      tid
+      slug
+      label
     }
   `,
 );
@@ -72,19 +62,14 @@ export const jobForEdit = defineOperation(
     query jobForEdit($id: Int!) {
       job(id: $id) {
         id
-        title
-        jobType
         workflowState
-        url
+        availableActions
+        canEdit
+        views
+        rejectionReason
         publishedAt
         expiresAt
-        isExpired
-        createdAt
-        updatedAt
-        views
-        canEdit
-        availableActions
-        rejectionReason
+        url
         organization {
           id
           name
@@ -196,19 +181,11 @@ export const moderationQueue = defineOperation(
         pageSize
         jobs {
           id
+          workflowState
+          updatedAt
           title
           jobType
-          workflowState
           url
-          publishedAt
-          expiresAt
-          isExpired
-          createdAt
-          updatedAt
-          views
-          canEdit
-          availableActions
-          rejectionReason
           organization {
             id
             name
@@ -225,23 +202,9 @@ export const createJob = defineOperation(
     mutation createJob($input: JobInput!, $publish: Boolean) {
       createJob(input: $input, publish: $publish) {
         id
-        title
-        jobType
         workflowState
-        url
-        publishedAt
-        expiresAt
-        isExpired
-        createdAt
-        updatedAt
-        views
-        canEdit
         availableActions
-        rejectionReason
-        organization {
-          id
-          name
-        }
+        url
       }
     }
   `,
@@ -253,23 +216,9 @@ export const updateJob = defineOperation(
     mutation updateJob($id: Int!, $input: JobInput!, $publish: Boolean) {
       updateJob(id: $id, input: $input, publish: $publish) {
         id
-        title
-        jobType
         workflowState
-        url
-        publishedAt
-        expiresAt
-        isExpired
-        createdAt
-        updatedAt
-        views
-        canEdit
         availableActions
-        rejectionReason
-        organization {
-          id
-          name
-        }
+        url
       }
     }
   `,
@@ -281,23 +230,9 @@ export const duplicateJob = defineOperation(
     mutation duplicateJob($id: Int!) {
       duplicateJob(id: $id) {
         id
-        title
-        jobType
         workflowState
-        url
-        publishedAt
-        expiresAt
-        isExpired
-        createdAt
-        updatedAt
-        views
-        canEdit
         availableActions
-        rejectionReason
-        organization {
-          id
-          name
-        }
+        url
       }
     }
   `,
@@ -309,23 +244,9 @@ export const changeJobState = defineOperation(
     mutation changeJobState($id: Int!, $action: JobStateAction!, $expiresAt: String) {
       changeJobState(id: $id, action: $action, expiresAt: $expiresAt) {
         id
-        title
-        jobType
         workflowState
-        url
-        publishedAt
-        expiresAt
-        isExpired
-        createdAt
-        updatedAt
-        views
-        canEdit
         availableActions
-        rejectionReason
-        organization {
-          id
-          name
-        }
+        url
       }
     }
   `,
@@ -337,23 +258,9 @@ export const approveJob = defineOperation(
     mutation approveJob($id: Int!) {
       approveJob(id: $id) {
         id
-        title
-        jobType
         workflowState
-        url
-        publishedAt
-        expiresAt
-        isExpired
-        createdAt
-        updatedAt
-        views
-        canEdit
         availableActions
-        rejectionReason
-        organization {
-          id
-          name
-        }
+        url
       }
     }
   `,
@@ -365,23 +272,9 @@ export const rejectJob = defineOperation(
     mutation rejectJob($id: Int!, $reason: String!) {
       rejectJob(id: $id, reason: $reason) {
         id
-        title
-        jobType
         workflowState
-        url
-        publishedAt
-        expiresAt
-        isExpired
-        createdAt
-        updatedAt
-        views
-        canEdit
         availableActions
-        rejectionReason
-        organization {
-          id
-          name
-        }
+        url
       }
     }
   `,

@@ -770,6 +770,8 @@ export type jobFormOptionsQuery = {
   };
 };
 
+export type termOptionFragment = { tid: number; slug: string; label: string };
+
 export type jobForEditQueryVariables = Exact<{
   id: number;
 }>;
@@ -777,19 +779,14 @@ export type jobForEditQueryVariables = Exact<{
 export type jobForEditQuery = {
   job: {
     id: number;
-    title: string;
-    jobType: string;
     workflowState: JobState;
-    url: string;
+    availableActions: Array<JobStateAction>;
+    canEdit: boolean;
+    views: number | null;
+    rejectionReason: string | null;
     publishedAt: string | null;
     expiresAt: string | null;
-    isExpired: boolean;
-    createdAt: string;
-    updatedAt: string;
-    views: number | null;
-    canEdit: boolean;
-    availableActions: Array<JobStateAction>;
-    rejectionReason: string | null;
+    url: string;
     organization: { id: number; name: string };
     stateHistory: Array<{
       at: string;
@@ -889,19 +886,11 @@ export type moderationQueueQuery = {
     pageSize: number;
     jobs: Array<{
       id: number;
+      workflowState: JobState;
+      updatedAt: string;
       title: string;
       jobType: string;
-      workflowState: JobState;
       url: string;
-      publishedAt: string | null;
-      expiresAt: string | null;
-      isExpired: boolean;
-      createdAt: string;
-      updatedAt: string;
-      views: number | null;
-      canEdit: boolean;
-      availableActions: Array<JobStateAction>;
-      rejectionReason: string | null;
       organization: { id: number; name: string };
     }>;
   };
@@ -913,23 +902,7 @@ export type createJobMutationVariables = Exact<{
 }>;
 
 export type createJobMutation = {
-  createJob: {
-    id: number;
-    title: string;
-    jobType: string;
-    workflowState: JobState;
-    url: string;
-    publishedAt: string | null;
-    expiresAt: string | null;
-    isExpired: boolean;
-    createdAt: string;
-    updatedAt: string;
-    views: number | null;
-    canEdit: boolean;
-    availableActions: Array<JobStateAction>;
-    rejectionReason: string | null;
-    organization: { id: number; name: string };
-  };
+  createJob: { id: number; workflowState: JobState; availableActions: Array<JobStateAction>; url: string };
 };
 
 export type updateJobMutationVariables = Exact<{
@@ -939,23 +912,7 @@ export type updateJobMutationVariables = Exact<{
 }>;
 
 export type updateJobMutation = {
-  updateJob: {
-    id: number;
-    title: string;
-    jobType: string;
-    workflowState: JobState;
-    url: string;
-    publishedAt: string | null;
-    expiresAt: string | null;
-    isExpired: boolean;
-    createdAt: string;
-    updatedAt: string;
-    views: number | null;
-    canEdit: boolean;
-    availableActions: Array<JobStateAction>;
-    rejectionReason: string | null;
-    organization: { id: number; name: string };
-  };
+  updateJob: { id: number; workflowState: JobState; availableActions: Array<JobStateAction>; url: string };
 };
 
 export type duplicateJobMutationVariables = Exact<{
@@ -963,23 +920,7 @@ export type duplicateJobMutationVariables = Exact<{
 }>;
 
 export type duplicateJobMutation = {
-  duplicateJob: {
-    id: number;
-    title: string;
-    jobType: string;
-    workflowState: JobState;
-    url: string;
-    publishedAt: string | null;
-    expiresAt: string | null;
-    isExpired: boolean;
-    createdAt: string;
-    updatedAt: string;
-    views: number | null;
-    canEdit: boolean;
-    availableActions: Array<JobStateAction>;
-    rejectionReason: string | null;
-    organization: { id: number; name: string };
-  };
+  duplicateJob: { id: number; workflowState: JobState; availableActions: Array<JobStateAction>; url: string };
 };
 
 export type changeJobStateMutationVariables = Exact<{
@@ -989,23 +930,7 @@ export type changeJobStateMutationVariables = Exact<{
 }>;
 
 export type changeJobStateMutation = {
-  changeJobState: {
-    id: number;
-    title: string;
-    jobType: string;
-    workflowState: JobState;
-    url: string;
-    publishedAt: string | null;
-    expiresAt: string | null;
-    isExpired: boolean;
-    createdAt: string;
-    updatedAt: string;
-    views: number | null;
-    canEdit: boolean;
-    availableActions: Array<JobStateAction>;
-    rejectionReason: string | null;
-    organization: { id: number; name: string };
-  };
+  changeJobState: { id: number; workflowState: JobState; availableActions: Array<JobStateAction>; url: string };
 };
 
 export type approveJobMutationVariables = Exact<{
@@ -1013,23 +938,7 @@ export type approveJobMutationVariables = Exact<{
 }>;
 
 export type approveJobMutation = {
-  approveJob: {
-    id: number;
-    title: string;
-    jobType: string;
-    workflowState: JobState;
-    url: string;
-    publishedAt: string | null;
-    expiresAt: string | null;
-    isExpired: boolean;
-    createdAt: string;
-    updatedAt: string;
-    views: number | null;
-    canEdit: boolean;
-    availableActions: Array<JobStateAction>;
-    rejectionReason: string | null;
-    organization: { id: number; name: string };
-  };
+  approveJob: { id: number; workflowState: JobState; availableActions: Array<JobStateAction>; url: string };
 };
 
 export type rejectJobMutationVariables = Exact<{
@@ -1038,23 +947,7 @@ export type rejectJobMutationVariables = Exact<{
 }>;
 
 export type rejectJobMutation = {
-  rejectJob: {
-    id: number;
-    title: string;
-    jobType: string;
-    workflowState: JobState;
-    url: string;
-    publishedAt: string | null;
-    expiresAt: string | null;
-    isExpired: boolean;
-    createdAt: string;
-    updatedAt: string;
-    views: number | null;
-    canEdit: boolean;
-    availableActions: Array<JobStateAction>;
-    rejectionReason: string | null;
-    organization: { id: number; name: string };
-  };
+  rejectJob: { id: number; workflowState: JobState; availableActions: Array<JobStateAction>; url: string };
 };
 
 export type getRoutInfoQueryVariables = Exact<{

@@ -16,11 +16,11 @@ import { refundPosting } from './job-payment.ts';
 import {
   actionsByState,
   approveJobInReview,
+  archiveJob,
   extendJob,
-  rejectJobInReview,
   repostJob,
   submitJob,
-  withdrawJob,
+  withdrawnReason,
 } from './job-workflow.ts';
 import { requirePublishable, type JobServiceOptions } from './save-job.ts';
 
@@ -58,7 +58,7 @@ export async function changeJobState(
           await requirePublishable(tx, job, brand, locale);
           return submitJob({ tx, job, organization, viewer, locale });
         case 'withdraw':
-          return withdrawJob(tx, job, viewer.userId);
+          return archiveJob(tx, job, viewer.userId, withdrawnReason);
         case 'extend':
           return extendJob(tx, job, viewer.userId, until, locale);
         case 'repost':
@@ -108,7 +108,7 @@ export async function rejectJob(options: JobServiceOptions & { id: unknown; reas
       const locked = { job, organization };
       if (locked.job.state !== 'needs_review') throw new AppError('CONFLICT', { key: 'job.error.transition', locale });
       await refundPosting(tx, locked.job);
-      const rejected = await rejectJobInReview(tx, locked.job, viewer.userId, reason);
+      const rejected = await archiveJob(tx, locked.job, viewer.userId, reason);
       let to = (await authorOf(tx, id))?.email ?? null;
       if (to === null && locked.organization.ownerUserId !== null) {
         const [owner] = await tx

@@ -3,7 +3,6 @@ import type { Locale } from '../../../../brands/types.ts';
 import { defaultJobDurationDays, type JobStateAction } from '../../../lib/jobs/job-schema.ts';
 import { jobs, jobStateChanges, type JobState } from '../../db/schema/jobs.ts';
 import type { Organization } from '../../db/schema/organizations.ts';
-import { AppError } from '../../errors.ts';
 import { isStaff, type Viewer } from '../../auth/viewer.ts';
 import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
 import { fieldRefusal, type Transaction } from './job-access.ts';
@@ -100,22 +99,16 @@ export async function submitJob(options: {
   return next;
 }
 
-function refuseTransition(locale: Locale): never {
-  throw new AppError('CONFLICT', { key: 'job.error.transition', locale });
-}
-
-/** Whether `action` is offered in the job's state (retries of a finished publish are answered as done). */
-export function requireAction(job: JobRow, action: JobStateAction, locale: Locale): void {
-  if (!actionsByState[job.state].includes(action)) refuseTransition(locale);
-}
-
-/** Withdraw: the job leaves the site (archived) and stays in the manager for a repost. */
 /** The reason recorded when a recruiter withdraws a job (a rejection records the staff's reason). */
 export const withdrawnReason = 'withdrawn';
 
-export async function withdrawJob(tx: Transaction, job: JobRow, actorUserId: number): Promise<JobRow> {
+/**
+ * Archives a job (withdrawn by its recruiter, or rejected by staff with their reason): it leaves the site
+ * and stays in the manager for a repost.
+ */
+export async function archiveJob(tx: Transaction, job: JobRow, actorUserId: number, reason: string): Promise<JobRow> {
   const next = await setState(tx, job, { state: 'archived' });
-  await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: 'archived', reason: withdrawnReason });
+  await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: 'archived', reason });
   return next;
 }
 
@@ -166,17 +159,5 @@ export async function approveJobInReview(tx: Transaction, job: JobRow, actorUser
   const dates = liveDates(job, now);
   const next = await setState(tx, job, { state: liveState(dates.publishedAt, now), ...dates });
   await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: next.state, reason: 'approved' });
-  return next;
-}
-
-/** Staff reject a job in review: archived, with the reason recorded (and e-mailed by the caller). */
-export async function rejectJobInReview(
-  tx: Transaction,
-  job: JobRow,
-  actorUserId: number,
-  reason: string,
-): Promise<JobRow> {
-  const next = await setState(tx, job, { state: 'archived' });
-  await recordStateChange(tx, { jobId: job.id, actorUserId, from: job.state, to: 'archived', reason });
   return next;
 }

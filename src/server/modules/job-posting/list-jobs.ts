@@ -17,6 +17,14 @@ export interface JobPage {
   pageSize: number;
 }
 
+interface ListOptions {
+  db: Database;
+  viewer: Viewer;
+  brand: Brand;
+  locale: Locale;
+  input: unknown;
+}
+
 const page = z.number().int().min(1).max(10_000).nullish();
 
 async function pageOf(db: Database, where: SQL | undefined, order: SQL[], pageNumber: number, pageSize: number) {
@@ -38,13 +46,7 @@ async function pageOf(db: Database, where: SQL | undefined, order: SQL[], pageNu
  * viewer manages (one of them with organizationId; staff: any organization, but only when named), newest
  * first, optionally of one state, the brand's jobs page size (10) per page.
  */
-export async function listManagedJobs(options: {
-  db: Database;
-  viewer: Viewer;
-  brand: Brand;
-  locale: Locale;
-  input: unknown;
-}): Promise<JobPage> {
+export async function listManagedJobs(options: ListOptions): Promise<JobPage> {
   const { db, viewer, brand, locale } = options;
   requireJobPoster(viewer, locale);
   const input = parseInput(
@@ -74,13 +76,7 @@ export async function listManagedJobs(options: {
  * The staff's moderation queue of the request's brand: jobs in review first, then the other states asked
  * for, each oldest first (who waits longest comes first).
  */
-export async function listModerationQueue(options: {
-  db: Database;
-  viewer: Viewer;
-  brand: Brand;
-  locale: Locale;
-  input: unknown;
-}): Promise<JobPage> {
+export async function listModerationQueue(options: ListOptions): Promise<JobPage> {
   const { db, viewer, brand, locale } = options;
   requireStaff(viewer, locale);
   const input = parseInput(z.object({ states: z.array(z.enum(jobStates)).max(5).nullish(), page }), options.input);
