@@ -118,6 +118,25 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
       {},
     );
 
+  /** The site's backend client on this test server: in-process (as pages use it) or over HTTP (BACKEND_URL). */
+  const siteClient = (kind: 'in-process' | 'http', token: string, locale: string) =>
+    createBackendClient({
+      transport:
+        kind === 'in-process'
+          ? {
+              kind,
+              execute: () => Promise.reject(new Error('only subscriptions here')),
+              stream: (request) => streamInProcess(backend.server, request, {}),
+            }
+          : {
+              kind,
+              endpoint: 'http://localhost/graphql',
+              fetch: async (url, init) => backend.server.fetch(new Request(url, init), {}),
+            },
+      token,
+      frontend: { name: 'jobregio', locale },
+    });
+
   it('sends the model, temperature 0.5, max tokens 1500 and the job in its language, and streams the reply', async () => {
     provider.reply = { kind: 'stream', pieces: ['Über uns\n', 'Die Kreisklinik ', 'sucht Sie.'] };
     const response = await subscribe(recruiterToken, job);
@@ -146,7 +165,7 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
 
   it.each([
     ['en', 'in English', 'language of the ad: English', '- Job title: Nurse'],
-    ['fr', 'en français', 'langue de l’annonce : français', '- Intitulé du poste: Nurse'],
+    ['fr', 'en français', 'langue de l’annonce : français', '- Intitulé du poste : Nurse'],
   ] as const)('asks for a %s ad in that language', async (language, instruction, intro, titleLine) => {
     provider.reply = { kind: 'stream', pieces: ['ok'] };
     const events = await sseEvents(await subscribe(staffToken, { language, title: 'Nurse' }));
@@ -157,21 +176,13 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
     expect(user!.content).toContain(titleLine);
   });
 
-  it('streams through the site’s in-process client piece by piece', async () => {
+  it.each(['in-process', 'http'] as const)('streams through the site’s %s client piece by piece', async (kind) => {
     provider.reply = { kind: 'stream', pieces: ['Your ', 'tasks'], pauseMs: 20 };
-    const client = createBackendClient({
-      transport: {
-        kind: 'in-process',
-        execute: () => Promise.reject(new Error('not used')),
-        stream: (request) => streamInProcess(backend.server, request, {}),
-      },
-      token: recruiterToken,
-      frontend: { name: 'jobregio', locale: 'en-GB' },
-    });
     const pieces: string[] = [];
-    for await (const event of client.subscribe(jobDescriptionDraft, { input: { ...job, language: 'en' } })) {
-      pieces.push(event.jobDescriptionDraft.text);
-    }
+    const draft = siteClient(kind, recruiterToken, 'en-GB').subscribe(jobDescriptionDraft, {
+      input: { ...job, language: 'en' },
+    });
+    for await (const event of draft) pieces.push(event.jobDescriptionDraft.text);
     expect(pieces).toEqual(['Your ', 'tasks']);
   });
 
@@ -303,21 +314,29 @@ describe.each(testDialects)('AI job description (%s)', (dialect) => {
     });
   });
 
-  it('a subscription error reaches the site’s client as a BackendGraphQLError with its code', async () => {
-    const client = createBackendClient({
-      transport: {
-        kind: 'in-process',
-        execute: () => Promise.reject(new Error('not used')),
-        stream: (request) => streamInProcess(backend.server, request, {}),
-      },
-      token: applicantToken,
-      frontend: { name: 'tagblatt', locale: 'de' },
-    });
-    const error = await client
-      .subscribe(jobDescriptionDraft, { input: job })
-      .next()
-      .catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(BackendGraphQLError);
-    expect((error as BackendGraphQLError).errorCodes).toEqual(['FORBIDDEN']);
+  it.each(['in-process', 'http'] as const)(
+    'a refused draft reaches the site’s %s client as a BackendGraphQLError with its code',
+    async (kind) => {
+      const error = await siteClient(kind, applicantToken, 'de')
+        .subscribe(jobDescriptionDraft, { input: job })
+        .next()
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(BackendGraphQLError);
+      expect((error as BackendGraphQLError).errorCodes).toEqual(['FORBIDDEN']);
+    },
+  );
+
+  it('a draft that times out ends the site’s client with TIMEOUT after the pieces already sent', async () => {
+    provider.reply = { kind: 'stall-after-first-piece', pieces: ['Wir bieten'] };
+    const pieces: string[] = [];
+    const error = await (async () => {
+      for await (const event of siteClient('http', recruiterToken, 'de').subscribe(jobDescriptionDraft, {
+        input: job,
+      })) {
+        pieces.push(event.jobDescriptionDraft.text);
+      }
+    })().catch((caught: unknown) => caught);
+    expect(pieces).toEqual(['Wir bieten']);
+    expect((error as BackendGraphQLError).errorCodes).toEqual(['TIMEOUT']);
   });
 });

@@ -23,7 +23,9 @@
  * - `messages`: `pickGenerateDescriptionMessages(t)` (./messages.ts), translated on the server.
  * - `disabled` (optional): e.g. while the form saves.
  *
- * A "Stop" button replaces it while the draft streams; stopping, unmounting or leaving the page aborts the
+ * Styles: the page imports ./generate-description.css.
+ *
+ * The button reads "Stop" while the draft streams; stopping, unmounting or leaving the page aborts the
  * request (and the provider's). The draft is always editable before saving: the form saves the editor.
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -140,25 +142,20 @@ export default function GenerateDescription(props: GenerateDescriptionProps) {
   const streaming = status.kind === 'streaming';
   return (
     <div className="generate-description">
-      {streaming ? (
-        <button type="button" className="button button--secondary" onClick={() => controller.current?.abort()}>
-          {messages['jobDescription.stop']}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-describedby={hintId}
-          disabled={disabled}
-          onClick={() => void generate()}
-        >
-          {messages['jobDescription.generate']}
-        </button>
-      )}
-      <p id={hintId} className="generate-description-hint">
+      {/* One button that turns into "Stop" while the draft streams, so keyboard focus stays on it. */}
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-describedby={hintId}
+        disabled={disabled && !streaming}
+        onClick={() => (streaming ? controller.current?.abort() : void generate())}
+      >
+        {streaming ? messages['jobDescription.stop'] : messages['jobDescription.generate']}
+      </button>
+      <p id={hintId} className="generate-description__hint">
         {messages['jobDescription.hint']}
       </p>
-      <p role="status" className="generate-description-status">
+      <p role="status" className="generate-description__status">
         {streaming
           ? messages['jobDescription.generating']
           : status.kind === 'done'
@@ -166,7 +163,7 @@ export default function GenerateDescription(props: GenerateDescriptionProps) {
             : ''}
       </p>
       {status.kind === 'error' && (
-        <p role="alert" className="generate-description-error">
+        <p role="alert" className="generate-description__error">
           {status.message}
         </p>
       )}

@@ -225,6 +225,36 @@ function readExecutionResult<TData>(result: unknown, operationName: string): TDa
   return data as TData;
 }
 
+/** Throws HTTP_STATUS for a response of 300 or more (a redirect is a failure, not something to follow). */
+async function refuseUnsuccessful(response: Response, operationName: string): Promise<void> {
+  // With `redirect: 'manual'` browsers hand back an opaque redirect (status 0) instead of the 3xx itself.
+  if (response.status >= 300 || response.type === 'opaqueredirect') {
+    await response.body?.cancel().catch(() => undefined);
+    throw new BackendTransportError({
+      code: 'HTTP_STATUS',
+      message: `Response not successful: Received status code ${response.status}`,
+      operationName,
+      status: response.status,
+    });
+  }
+}
+
+/** A response body (or an event's data) as JSON; PARSE_ERROR with the engine's own message otherwise. */
+function parseResult(text: string, operationName: string, status: number | undefined): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    // Keep the engine's own message (e.g. "Unexpected token 'o', ...").
+    throw new BackendTransportError({
+      code: 'PARSE_ERROR',
+      message: error instanceof Error ? error.message : 'The backend response could not be parsed as JSON',
+      operationName,
+      status,
+      cause: error,
+    });
+  }
+}
+
 /**
  * A fetch for graphql-request that applies the status check, then the body parse, then the result check,
  * in the order SPEC.md section 8 lists them, and hands graphql-request only well-formed results.
@@ -235,30 +265,9 @@ function checkedFetch(fetchOverride: typeof fetch | undefined, operationName: st
     const fetchImpl = fetchOverride ?? globalThis.fetch;
     // A redirect is a failure (status must be under 300), not something to follow.
     const response = await fetchImpl(input, { ...init, redirect: 'manual' });
-    // With `redirect: 'manual'` browsers hand back an opaque redirect (status 0) instead of the 3xx itself.
-    if (response.status >= 300 || response.type === 'opaqueredirect') {
-      await response.body?.cancel().catch(() => undefined);
-      throw new BackendTransportError({
-        code: 'HTTP_STATUS',
-        message: `Response not successful: Received status code ${response.status}`,
-        operationName,
-        status: response.status,
-      });
-    }
+    await refuseUnsuccessful(response, operationName);
     const text = await response.text();
-    let result: unknown;
-    try {
-      result = JSON.parse(text);
-    } catch (error) {
-      // Keep the engine's own message (e.g. "Unexpected token 'o', ...").
-      throw new BackendTransportError({
-        code: 'PARSE_ERROR',
-        message: error instanceof Error ? error.message : 'The backend response could not be parsed as JSON',
-        operationName,
-        status: response.status,
-        cause: error,
-      });
-    }
+    const result = parseResult(text, operationName, response.status);
     // Throws MISSING_RESPONSE for a body with neither data nor errors; GraphQL errors pass on as a result.
     if (!(isRecord(result) && Array.isArray(result.errors) && result.errors.length > 0)) {
       readExecutionResult(result, operationName);
@@ -346,12 +355,7 @@ async function* serverSentResults(response: Response, operationName: string): As
         }
         if (event === 'complete') return;
         if (event !== 'next' || data.length === 0) continue;
-        try {
-          yield JSON.parse(data.join('\n')) as unknown;
-        } catch (error) {
-          if (!(error instanceof SyntaxError)) throw error;
-          throw new BackendTransportError({ code: 'PARSE_ERROR', message: error.message, operationName, cause: error });
-        }
+        yield parseResult(data.join('\n'), operationName, response.status);
       }
     }
   } finally {
@@ -417,31 +421,13 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
         body: JSON.stringify(body),
         redirect: 'manual',
       });
-      if (response.status >= 300 || response.type === 'opaqueredirect') {
-        await response.body?.cancel().catch(() => undefined);
-        throw new BackendTransportError({
-          code: 'HTTP_STATUS',
-          message: `Response not successful: Received status code ${response.status}`,
-          operationName,
-          status: response.status,
-        });
-      }
+      await refuseUnsuccessful(response, operationName);
       if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
         // A request refused before the stream began may answer with one JSON result.
-        const text = await response.text();
-        let result: unknown;
-        try {
-          result = JSON.parse(text);
-        } catch (error) {
-          throw new BackendTransportError({
-            code: 'PARSE_ERROR',
-            message: error instanceof Error ? error.message : 'The backend response could not be parsed as JSON',
-            operationName,
-            status: response.status,
-            cause: error,
-          });
-        }
-        yield readExecutionResult<TData>(result, operationName);
+        yield readExecutionResult<TData>(
+          parseResult(await response.text(), operationName, response.status),
+          operationName,
+        );
         return;
       }
       for await (const result of serverSentResults(response, operationName)) {

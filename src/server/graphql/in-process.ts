@@ -31,25 +31,39 @@ async function overHttp(
   return (await response.json()) as InProcessResult;
 }
 
+type DirectResult = ExecutionResult | AsyncIterable<ExecutionResult> | undefined;
+
+/**
+ * The operation straight through yoga's `getResultForParams`; `null` when a hook failed before execution
+ * (yoga answers that with a masked error, which the HTTP path words alike).
+ */
+async function directResult(
+  server: GraphQLServer,
+  { operationName, query, variables, headers }: InProcessRequest,
+  serverContext: ServerContext,
+): Promise<{ result: DirectResult } | null> {
+  // The context reads the request's headers (bearer token, frontend, visual editor); no body is needed.
+  const request = new Request(endpoint, { method: 'POST', headers });
+  try {
+    return {
+      result: await server.getResultForParams(
+        { params: { operationName, query, variables }, request },
+        { ...serverContext },
+      ),
+    };
+  } catch {
+    return null;
+  }
+}
+
 export async function executeInProcess(
   server: GraphQLServer,
   operation: InProcessRequest,
   serverContext: ServerContext,
 ): Promise<InProcessResult> {
-  const { operationName, query, variables, headers } = operation;
-  // The context reads the request's headers (bearer token, frontend, visual editor); no body is needed.
-  const request = new Request(endpoint, { method: 'POST', headers });
-  let result: ExecutionResult | AsyncIterable<ExecutionResult> | undefined;
-  try {
-    result = await server.getResultForParams(
-      { params: { operationName, query, variables }, request },
-      { ...serverContext },
-    );
-  } catch {
-    // A hook failed before execution (yoga answers it with a masked error): the HTTP path words it alike.
-    return overHttp(server, operation, serverContext);
-  }
-  // Streams (subscriptions, @defer) are not what the site asks for: the HTTP path answers them.
+  const direct = await directResult(server, operation, serverContext);
+  const result = direct?.result;
+  // Streams (subscriptions, @defer) are not what `request` asks for: the HTTP path answers them.
   if (result === undefined || isAsyncIterable(result)) return overHttp(server, operation, serverContext);
   return serialized(server, result);
 }
@@ -76,18 +90,12 @@ export async function* streamInProcess(
   operation: InProcessRequest,
   serverContext: ServerContext,
 ): AsyncGenerator<InProcessResult, void, undefined> {
-  const { operationName, query, variables, headers } = operation;
-  const request = new Request(endpoint, { method: 'POST', headers });
-  let result: ExecutionResult | AsyncIterable<ExecutionResult> | undefined;
-  try {
-    result = await server.getResultForParams(
-      { params: { operationName, query, variables }, request },
-      { ...serverContext },
-    );
-  } catch {
+  const direct = await directResult(server, operation, serverContext);
+  if (direct === null) {
     yield await overHttp(server, operation, serverContext);
     return;
   }
+  const { result } = direct;
   if (result === undefined) return;
   if (!isAsyncIterable(result)) {
     yield await serialized(server, result);

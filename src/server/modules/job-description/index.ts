@@ -8,13 +8,14 @@ import { jobDescriptionAvailable, startJobDescriptionDraft } from './draft-job-d
 type DraftPayload = { text: string } | { error: unknown };
 
 /**
- * The draft's pieces as subscription events. A failure after the first piece (time limit, provider error)
- * becomes the stream's last event, which `resolve` turns into that event's GraphQL error, so the client
- * gets it with its code instead of a broken stream.
+ * The draft's pieces as subscription events. A refusal (who asks, configuration, input, drafts per hour)
+ * and a failure after the first piece (time limit, provider error) both become the stream's last event,
+ * which `resolve` turns into that event's GraphQL error: every client gets it with its code in a stream
+ * that answered 200 (a subscription refused before its stream would answer POST /graphql with a 500).
  */
-async function* draftEvents(draft: AsyncGenerator<string, void, undefined>): AsyncGenerator<DraftPayload> {
+async function* draftEvents(start: Promise<AsyncGenerator<string, void, undefined>>): AsyncGenerator<DraftPayload> {
   try {
-    for await (const text of draft) yield { text };
+    for await (const text of await start) yield { text };
   } catch (error) {
     yield { error };
   }
@@ -60,9 +61,10 @@ export const jobDescriptionModule: GraphQLModule = {
 
     type Subscription {
       """
-      An AI draft of a job description, streamed as it is written (recruiters and staff). Refused before the
-      first piece with UNAUTHENTICATED, FORBIDDEN, UNAVAILABLE (not configured), BAD_USER_INPUT or
-      RATE_LIMITED; a draft that fails later ends with an event carrying TIMEOUT or UNAVAILABLE.
+      An AI draft of a job description, streamed as it is written (recruiters and staff). A refused draft is
+      one event with an error: UNAUTHENTICATED, FORBIDDEN, UNAVAILABLE (not configured), BAD_USER_INPUT or
+      RATE_LIMITED, before anything reaches the provider; a draft that fails later ends with an event
+      carrying TIMEOUT or UNAVAILABLE.
       """
       jobDescriptionDraft(input: JobDescriptionInput!): JobDescriptionChunk!
     }
@@ -74,16 +76,18 @@ export const jobDescriptionModule: GraphQLModule = {
     },
     Subscription: {
       jobDescriptionDraft: {
-        subscribe: async (_parent, args: { input?: unknown }, context: GraphQLContext) =>
-          draftEvents(
-            await startJobDescriptionDraft({
-              db: context.db,
-              viewer: context.viewer,
-              locale: context.locale,
-              settings: aiDescriptionSettings(getConfig()),
-              input: args.input,
-            }),
-          ),
+        subscribe: (_parent, args: { input?: unknown }, context: GraphQLContext) => {
+          const start = startJobDescriptionDraft({
+            db: context.db,
+            viewer: context.viewer,
+            locale: context.locale,
+            settings: aiDescriptionSettings(getConfig()),
+            input: args.input,
+          });
+          // Handled by draftEvents; also when the client leaves before the stream is read.
+          start.catch(() => undefined);
+          return draftEvents(start);
+        },
         resolve: (payload: DraftPayload) => {
           if ('error' in payload) throw payload.error;
           return payload;

@@ -9,6 +9,8 @@ export interface PromptMessage {
 interface PromptWords {
   instructions: string;
   intro: string;
+  /** Between a field's name and its value (French puts a space before the colon). */
+  separator: string;
   fields: Record<Exclude<keyof JobDescriptionInput, 'language'>, string>;
 }
 
@@ -25,6 +27,7 @@ const words: Record<JobDescriptionLanguage, PromptWords> = {
       'Markdown: jede Überschrift in einer eigenen Zeile, Aufzählungspunkte beginnen mit „- “, keine Einleitung ' +
       'und kein Kommentar.',
     intro: 'Angaben zur Stelle (Sprache der Anzeige: Deutsch):',
+    separator: ': ',
     fields: {
       title: 'Stellentitel',
       organization: 'Arbeitgeber',
@@ -46,6 +49,7 @@ const words: Record<JobDescriptionLanguage, PromptWords> = {
       'facts given and invent no figures, names or promises. Answer in plain text without Markdown: each heading ' +
       'on a line of its own, list items starting with "- ", no preamble and no comment.',
     intro: 'The job (language of the ad: English):',
+    separator: ': ',
     fields: {
       title: 'Job title',
       organization: 'Employer',
@@ -68,6 +72,7 @@ const words: Record<JobDescriptionLanguage, PromptWords> = {
       'ni promesses. Répondez en texte brut sans Markdown : chaque titre sur sa propre ligne, les éléments de ' +
       'liste commençant par « - », sans introduction ni commentaire.',
     intro: 'Le poste (langue de l’annonce : français) :',
+    separator: ' : ',
     fields: {
       title: 'Intitulé du poste',
       organization: 'Employeur',
@@ -90,7 +95,7 @@ export function jobDescriptionPrompt(input: JobDescriptionInput): PromptMessage[
   const lines = Object.entries(language.fields).flatMap(([field, name]) => {
     const value = input[field as keyof typeof language.fields];
     const text = Array.isArray(value) ? value.filter((entry) => entry !== '').join(', ') : (value ?? '');
-    return text === '' ? [] : [`- ${name}: ${text}`];
+    return text === '' ? [] : [`- ${name}${language.separator}${text}`];
   });
   return [
     { role: 'system', content: language.instructions },
