@@ -47,7 +47,7 @@ export type JobFormMode = 'create' | 'edit' | 'review';
 /** States in which a job is submitted already: the publish option is hidden (SPEC section 4). */
 const submittedStates = new Set(['needs_review', 'published', 'archived', 'scheduled']);
 
-interface Props {
+export interface JobFormProps {
   mode: JobFormMode;
   jobId: number | null;
   /** The job's workflow state; null for a new job. */
@@ -82,7 +82,7 @@ const contentLanguageMessageKey = { de: 'language.de', en: 'language.en-GB', fr:
  * here and on the server (src/lib/jobs/job-schema.ts): a draft may be incomplete, publishing needs what
  * Google for Jobs requires. What the server refuses comes back per field, in the visitor's language.
  */
-export function JobForm(props: Props) {
+export function JobForm(props: JobFormProps) {
   const { mode, jobId, state, initial, options, viewerKind, frontend, messages, links, autocomplete } = props;
   const m: Translate = (key) => messages[key] ?? key;
   const schemaMode = useRef<JobSchemaMode>('draft');
@@ -194,7 +194,7 @@ export function JobForm(props: Props) {
   return (
     <FormProvider {...form}>
       <form
-        className="job-form"
+        className="account-form job-form"
         noValidate
         aria-describedby={statusId}
         onSubmit={(event) => {
@@ -364,30 +364,25 @@ export function JobForm(props: Props) {
           <fieldset className="job-form__subgroup">
             <legend>{m('jobForm.salaryRange')}</legend>
             <div className="job-form__row">
-              <Field name="salaryMin" label={m('jobForm.minSalary')} m={m} className="field--short">
-                {(props) => (
-                  <input
-                    {...props}
-                    type="number"
-                    min={0}
-                    step="any"
-                    inputMode="decimal"
-                    {...register('salaryMin', { valueAsNumber: true })}
-                  />
-                )}
-              </Field>
-              <Field name="salaryMax" label={m('jobForm.maxSalary')} m={m} className="field--short">
-                {(props) => (
-                  <input
-                    {...props}
-                    type="number"
-                    min={0}
-                    step="any"
-                    inputMode="decimal"
-                    {...register('salaryMax', { valueAsNumber: true })}
-                  />
-                )}
-              </Field>
+              {(
+                [
+                  ['salaryMin', 'jobForm.minSalary'],
+                  ['salaryMax', 'jobForm.maxSalary'],
+                ] as const
+              ).map(([name, label]) => (
+                <Field key={name} name={name} label={m(label)} m={m} className="field--short">
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      min={0}
+                      step="any"
+                      inputMode="decimal"
+                      {...register(name, { valueAsNumber: true })}
+                    />
+                  )}
+                </Field>
+              ))}
               <Field name="currencyCode" label={m('jobForm.currencyCode')} m={m} className="field--short">
                 {(props) => (
                   <select {...props} {...register('currencyCode')}>
