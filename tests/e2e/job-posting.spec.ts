@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { brandServers } from '../../playwright.config';
+import { brandServers, oidcIssuer } from '../../playwright.config';
 import { uniqueEmail } from '../support/factories';
 
 /**
@@ -241,4 +241,61 @@ test('an applicant is told that only employers post jobs, and the moderation que
   await expect(page.locator('form.job-form')).toHaveCount(0);
   await page.goto(`${base}/job-manager/moderation`);
   await expect(page.getByText('Diese Seite ist nur für die Redaktion.')).toBeVisible();
+});
+
+test('staff work through the moderation queue: a rejection needs a reason, approving takes the job out of the queue', async ({
+  page,
+}) => {
+  const base = origin('tagblatt');
+  // The demo job editor has no password: they sign in with Google (the loopback provider of playwright.config.ts),
+  // which finds the account by its verified address.
+  await page.goto(`${base}/user/login?callbackUrl=%2Fjob-manager%2Fmoderation`);
+  await page.getByRole('button', { name: 'Weiter mit Google' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${oidcIssuer}/interaction/`));
+  await page.getByLabel('E-mail address').fill('editor@demo.example');
+  await page.getByLabel('First name').fill('Erik');
+  await page.getByLabel('Last name').fill('Redaktion');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${base}/job-manager/moderation`);
+
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const rejected = await rows.first().getAttribute('data-job-id');
+  await rows
+    .first()
+    .getByRole('link', { name: /Prüfen/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stellenanzeige prüfen' })).toBeVisible();
+  await descriptionEditor(page);
+  // Staff get the full toolbar (SPEC section 6).
+  for (const control of ['Einrücken', 'Ausrücken', 'Tabelle einfügen', 'Video einbetten']) {
+    await expect(page.getByRole('button', { name: control })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Ablehnen' }).click();
+  await expect(page.getByLabel('Grund der Ablehnung')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Grund der Ablehnung').fill('Bitte nennen Sie ein Gehalt.');
+  await page.getByRole('button', { name: 'Ablehnen' }).click();
+  await expect(page).toHaveURL(`${base}/job-manager/moderation?done=rejected`);
+  await expect(page.getByText('Die Anzeige wurde abgelehnt')).toBeVisible();
+  await expect(page.locator(`tr[data-job-id="${rejected}"]`)).toHaveCount(0);
+
+  const approved = await rows.first().getAttribute('data-job-id');
+  await rows
+    .first()
+    .getByRole('link', { name: /Prüfen/ })
+    .click();
+  await page.getByRole('button', { name: 'Freigeben' }).click();
+  await expect(page).toHaveURL(`${base}/job-manager/moderation?done=approved`);
+  await expect(page.getByText('Die Anzeige wurde freigegeben.')).toBeVisible();
+  await expect(page.locator(`tr[data-job-id="${approved}"]`)).toHaveCount(0);
+
+  // The approved job is public: its page carries the JobPosting data for Google for Jobs.
+  const visitor = await page.context().browser()!.newPage();
+  const response = await visitor.goto(`${base}/job/${approved}`);
+  expect(response?.status()).toBe(200);
+  await expect(visitor.locator('script[type="application/ld+json"]').first()).toBeAttached();
+  expect(await visitor.locator('script[type="application/ld+json"]').allTextContents()).toContainEqual(
+    expect.stringContaining('"JobPosting"'),
+  );
+  await visitor.close();
 });
