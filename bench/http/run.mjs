@@ -1,7 +1,9 @@
 // HTTP benchmark of the built site on its own embedded database with the full demo data (5,000 jobs, as
 // `npm start`): the job page over 50 different jobs, the job search, a keyword search, the home page and a
 // static asset in the same run, so the figures can be compared on any machine. Prints requests/s, p50/p95/p99
-// latency, bytes per response, their ratio to the static asset, and the server's resident size (RSS).
+// latency, bytes per response, their ratio to the static asset, the server's resident size (RSS) and its CPU
+// time per request (with the PostgreSQL backends' on PostgreSQL): on a machine shared with other work,
+// requests/s and latencies move with the load, CPU time per request much less.
 //
 // Usage: npm run bench:http [-- --duration 10 --connections 10 --frontend tagblatt --accept-encoding "br, gzip"]
 // --accept-encoding is sent with every request (a browser sends "gzip, deflate, br, zstd"; "identity" for
@@ -22,7 +24,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { connectInspector } from '../support/inspector.mjs';
-import { startPm2Cluster } from '../support/pm2-cluster.mjs';
+import { backendPidsOf, cpuMillisecondsOf, startPm2Cluster } from '../support/pm2-cluster.mjs';
 import { freePort, jobPathsAt, startBuiltServer } from '../support/server.mjs';
 
 const { values } = parseArgs({
@@ -62,7 +64,12 @@ async function startTarget() {
   if (onPostgres) {
     const databaseUrl = await benchPostgresDatabase(values['database-name'] ?? `jobboard_bench_http_${totalJobs}`);
     const cluster = await startPm2Cluster({ databaseUrl, workers, env });
+    const databaseName = new URL(databaseUrl).pathname.slice(1);
     return {
+      cpuMilliseconds: () => cluster.cpuMilliseconds(),
+      // The backends come and go with the pools' connections: read per backend, so that the difference counts
+      // those that lived through the row and those that began in it (not those that ended in it).
+      databaseCpuMilliseconds: () => new Map(backendPidsOf(databaseName).map((pid) => [pid, cpuMillisecondsOf(pid)])),
       origin: cluster.origin,
       label: `PostgreSQL (${totalJobs} jobs), PM2 × ${workers} workers`,
       residentBytes: cluster.residentBytesPerWorker,
@@ -80,6 +87,8 @@ async function startTarget() {
   return {
     origin: server.origin,
     label: totalJobs === 5000 ? 'PGlite' : `PGlite (${totalJobs} jobs)`,
+    cpuMilliseconds: () => server.cpuMilliseconds(),
+    databaseCpuMilliseconds: null,
     residentBytes: () => [server.residentBytes()],
     heaps: async () => {
       if (!inspector) return [[null, null]];
@@ -144,9 +153,19 @@ async function measure(name, paths) {
     // Warm-up so JIT and caches settle before the measured run.
     await autocannon({ url: origin, connections, duration: 2, requests });
     const latencies = [];
+    const cpuBefore = target.cpuMilliseconds();
+    const databaseCpuBefore = target.databaseCpuMilliseconds?.();
     const instance = autocannon({ url: origin, connections, duration, requests });
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     const result = await instance;
+    const cpuPerRequest = (target.cpuMilliseconds() - cpuBefore) / result.requests.total;
+    const databaseCpuPerRequest =
+      databaseCpuBefore === undefined
+        ? null
+        : [...target.databaseCpuMilliseconds()].reduce(
+            (sum, [pid, milliseconds]) => sum + milliseconds - (databaseCpuBefore.get(pid) ?? 0),
+            0,
+          ) / result.requests.total;
     latencies.sort((a, b) => a - b);
     return {
       name,
@@ -158,6 +177,8 @@ async function measure(name, paths) {
       errors: result.errors + result.timeouts + result.non2xx,
       kilobytesPerRequest: result.throughput.average / result.requests.average / 1024,
       rss: target.residentBytes(),
+      cpuPerRequest,
+      databaseCpuPerRequest,
     };
   } finally {
     clearInterval(sampler);
@@ -174,6 +195,12 @@ function mixedPaths(jobPaths, asset) {
   }
   return jobPaths.flatMap((path, index) => (index % 2 === 1 ? [path, others[(index - 1) / 2]] : [path]));
 }
+
+/** "3.7" (PGlite: the one process), "3.7+2.0" (the workers, + the PostgreSQL backends). */
+const cpuOf = (row) =>
+  row.databaseCpuPerRequest === null
+    ? row.cpuPerRequest.toFixed(2)
+    : `${row.cpuPerRequest.toFixed(2)}+${row.databaseCpuPerRequest.toFixed(2)}`;
 
 const megabytes = (value) => (value === null ? '?' : value.toFixed(0));
 
@@ -266,18 +293,23 @@ try {
       `${loadavg()[0].toFixed(1)} after (1 min)\n`,
   );
   console.log(
-    'target          path                                   req/s   p50 ms   p95 ms   p99 ms   KB/req  errors  RSS MB   vs static (req/s, p95)',
+    'target          path                                   req/s   p50 ms   p95 ms   p99 ms   KB/req  errors  RSS MB  CPU ms/req   vs static (req/s, p95)',
   );
   for (const row of rows) {
     console.log(
       `${row.name.padEnd(16)}${row.path.slice(0, 36).padEnd(36)}${row.requestsPerSecond.toFixed(0).padStart(8)}` +
         `${row.p50.toFixed(1).padStart(9)}${row.p95.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}` +
         `${row.kilobytesPerRequest.toFixed(1).padStart(9)}${String(row.errors).padStart(8)}${megabytesOf(row.rss).padStart(8)}` +
+        `${cpuOf(row).padStart(12)}` +
         `   ${(row.requestsPerSecond / static_.requestsPerSecond).toFixed(2)}×, ${(row.p95 / static_.p95).toFixed(1)}×`,
     );
   }
   console.log(
-    `\nServer RSS${onPostgres ? ' per worker' : ''}: ${megabytesOf(startRss)} MB after start-up${onPostgres ? '' : ' (seeding included)'}, ` +
+    `\nCPU ms/req: the server's CPU time per answered request${onPostgres ? " (all workers), + the database backends'" : ''}` +
+      ' (robust to other work on the machine, unlike req/s).',
+  );
+  console.log(
+    `Server RSS${onPostgres ? ' per worker' : ''}: ${megabytesOf(startRss)} MB after start-up${onPostgres ? '' : ' (seeding included)'}, ` +
       `peak ${megabytesOf(peakRss)} MB, ${megabytesOf(target.residentBytes())} MB at the end`,
   );
   if (soakSeconds > 0) await soak(mixedPaths(jobPaths, asset));

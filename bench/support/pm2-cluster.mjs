@@ -1,7 +1,7 @@
 // Starts the built server as `npm run pm2:start` does (PM2 cluster workers on PostgreSQL), with a PM2 home of
 // its own, so a benchmark can measure the production set-up: its workers' pids, resident sizes and V8 heaps.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitUntilAnswering } from './server.mjs';
@@ -14,6 +14,32 @@ export function residentBytesOf(pid) {
   } catch {
     return Number.NaN;
   }
+}
+
+/** CPU time a process has used so far (user + system), in milliseconds (Linux /proc); 0 when it is gone. */
+export function cpuMillisecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of the PostgreSQL server processes serving a database (its backends), from their command lines. */
+export function backendPidsOf(databaseName) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (command.startsWith('postgres:') && command.includes(` ${databaseName} `)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }
 
 /**
@@ -83,6 +109,8 @@ export async function startPm2Cluster({ databaseUrl, workers = 2, env = {} }) {
       if (pids.some((pid) => Number.isNaN(residentBytesOf(pid)))) pids = list().map((worker) => worker.pid);
       return pids.map(residentBytesOf);
     },
+    /** CPU time the workers have used so far, in milliseconds. */
+    cpuMilliseconds: () => pids.reduce((sum, pid) => sum + cpuMillisecondsOf(pid), 0),
     stop,
   };
 }

@@ -117,6 +117,7 @@ const configSchema = z
     RATE_LIMIT_GRAPHQL_PER_MINUTE: limitCount(600, 1_000_000),
     RATE_LIMIT_AUTH_LOG_PER_MINUTE: limitCount(30, 1_000_000),
     RATE_LIMIT_UPLOADS_PER_HOUR: limitCount(30, 1_000_000),
+    RATE_LIMIT_DOWNLOADS_PER_MINUTE: limitCount(120, 1_000_000),
     /** Memory for rendered anonymous pages (src/server/page-cache); 0 turns the cache off. */
     PAGE_CACHE_MB: wholeNumber(0, 4096, 32, 'a whole number of megabytes from 0 to 4096'),
     /**

@@ -30,7 +30,7 @@ import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
 import { testDialects } from '../../src/server/db/testing';
 import type { Database } from '../../src/server/db';
 import { createLoaders } from '../../src/server/graphql/loaders';
-import { readJobFile } from '../../src/server/modules/job-posting/job-files';
+import { readJobFile } from '../../src/server/modules/job-posting/read-job-file';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 import { createOrganization, createUser, type TestUser } from '../support/factories';
 import { startMailServer, type TestMailServer } from '../support/mail';
@@ -529,6 +529,39 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
         views: null,
         canEdit: false,
       });
+    });
+
+    it("sends an untrusted organization's edit of a live job back to review, without paying again", async () => {
+      const id = await draftOf(rita, completeJob({ title: 'Approved once' }));
+      await backend.request(changeJobState, { id, action: 'publish' }, { token: await as(rita), headers: english });
+      await backend.request(approveJob, { id }, { token: await as(sam), headers: english });
+      const before = await credits(acme);
+      const edited = await backend.request(
+        updateJob,
+        { id, input: completeJob({ title: 'Changed after approval' }) },
+        { token: await as(rita), headers: english },
+      );
+      expect(edited.body.data?.updateJob.workflowState).toBe('needs_review');
+      expect(await credits(acme)).toBe(before);
+      const trusted = await backend.request(
+        createJob,
+        { input: completeJob({ organizationId: trusty }), publish: true },
+        { token: await as(tina), headers: english },
+      );
+      const trustedId = trusted.body.data!.createJob.id;
+      const trustedEdit = await backend.request(
+        updateJob,
+        { id: trustedId, input: completeJob({ organizationId: trusty, title: 'Still live' }) },
+        { token: await as(tina), headers: english },
+      );
+      expect(trustedEdit.body.data?.updateJob.workflowState).toBe('published');
+      // Publishing again is no way around it either.
+      const again = await backend.request(
+        updateJob,
+        { id, input: completeJob(), publish: true },
+        { token: await as(rita), headers: english },
+      );
+      expect(errorOf(again.body).code).toBe('CONFLICT');
     });
 
     it('archives a rejected job, gives the credit back and mails the reason to the recruiter', async () => {

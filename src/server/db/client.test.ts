@@ -222,7 +222,7 @@ describe('the embedded database', () => {
     const handle = await openDatabase({ pgliteDir: 'memory://' });
     try {
       const result = await handle.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
-      expect(result.rows[0]?.shared_buffers).toBe('32MB');
+      expect(result.rows[0]?.shared_buffers).toBe('16MB');
     } finally {
       await handle.close();
     }

@@ -65,11 +65,12 @@ function queryLogger(onQuery: (sql: string) => void): Logger {
 /**
  * PostgreSQL's buffer pool inside PGlite's WebAssembly memory, which never shrinks. The default 128 MB made
  * the memory 189 MB; with 32 MB it stays at its initial 128 MB, of which less is touched: the server's
- * resident size drops by about 100 MB, and a job page costs the same CPU time (103–113 ms per page with 16,
- * 32 and 128 MB on this loaded machine, decision 0011). The pages the pool misses come from the operating
- * system's page cache of the data directory.
+ * resident size drops by about 100 MB, and 16 MB by another 11 MB; a job page costs the same CPU time
+ * (103–113 ms per page with 16, 32 and 128 MB on this loaded machine, decision 0011), and most pages come
+ * from the page cache anyway. The pages the pool misses come from the operating system's page cache of the
+ * data directory.
  */
-export const pgliteSharedBuffers = '32MB';
+export const pgliteSharedBuffers = '16MB';
 
 async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseHandle> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });

@@ -15,10 +15,11 @@ export function createLoaders(db: Database) {
    * index and the process's copy of the taxonomy are current while they hold it.
    */
   const searchRevision = () => (revision ??= readSearchRevision(db));
+  const termLoaders = createTermLoaders(db, searchRevision);
   return {
     searchRevision,
-    ...createTermLoaders(db, searchRevision),
-    ...createJobLoaders(db),
+    ...termLoaders,
+    ...createJobLoaders(db, termLoaders.term),
     ...createOrganizationLoaders(db),
   };
 }

@@ -84,6 +84,7 @@ describe('request rate limits', () => {
       RATE_LIMIT_GRAPHQL_PER_MINUTE: 600,
       RATE_LIMIT_AUTH_LOG_PER_MINUTE: 30,
       RATE_LIMIT_UPLOADS_PER_HOUR: 30,
+      RATE_LIMIT_DOWNLOADS_PER_MINUTE: 120,
     });
     expect(parseConfig({ RATE_LIMIT_GRAPHQL_PER_MINUTE: '5' }).RATE_LIMIT_GRAPHQL_PER_MINUTE).toBe(5);
     expect(() => parseConfig({ RATE_LIMIT_UPLOADS_PER_HOUR: '0' })).toThrow(

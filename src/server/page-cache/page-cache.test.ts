@@ -135,6 +135,47 @@ describe('answerAnonymousPage', () => {
     expect(await third.text()).toContain('<!-- 2 -->');
   });
 
+  it('renders a page once for concurrent misses and answers them all from that render', async () => {
+    const cache = cacheAt({ current: '1.1' });
+    let renders = 0;
+    let finish: () => void = () => undefined;
+    const rendered = new Promise<void>((resolve) => (finish = resolve));
+    const render = async () => {
+      renders++;
+      await rendered;
+      return htmlResponse(`${html}<!-- ${renders} -->`);
+    };
+    const answers = Promise.all(
+      Array.from({ length: 10 }, () => answerAnonymousPage(request(), '/jobs', cache, render)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    finish();
+    const all = await answers;
+    expect(renders).toBe(1);
+    expect(all.map((answer) => answer.headers.get('x-cache')).sort()).toEqual([
+      ...Array<string>(9).fill('hit'),
+      'miss',
+    ]);
+    const bodies = new Set(await Promise.all(all.map((answer) => answer.text())));
+    expect([...bodies]).toEqual([`${html}<!-- 1 -->`]);
+  });
+
+  it('lets concurrent requests render their own answer when the first render cannot be shared', async () => {
+    const cache = cacheAt({ current: '1.1' });
+    let renders = 0;
+    const render = async () => {
+      const number = ++renders;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return htmlResponse(html, { headers: { 'set-cookie': `csrf=${number}` } });
+    };
+    const all = await Promise.all(
+      Array.from({ length: 3 }, () => answerAnonymousPage(request(), '/user/login', cache, render)),
+    );
+    expect(renders).toBe(3);
+    expect(all.map((answer) => answer.headers.get('set-cookie')).sort()).toEqual(['csrf=1', 'csrf=2', 'csrf=3']);
+    expect(cache.store.size).toBe(0);
+  });
+
   it('never keeps an answer that sets a cookie, and passes it on unchanged', async () => {
     const cache = cacheAt({ current: '1.1' });
     const render = () => Promise.resolve(htmlResponse(html, { headers: { 'set-cookie': 'csrf=1' } }));

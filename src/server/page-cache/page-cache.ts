@@ -183,10 +183,15 @@ export function answerFromPage(request: Request, page: CachedPage, source: 'hit'
   });
 }
 
+/** The pages being rendered per store, by version and key: concurrent misses of one page share a render. */
+const rendering = new WeakMap<PageStore, Map<string, Promise<CachedPage | null>>>();
+
 /**
  * Answers an anonymous GET or HEAD of a page: from the cache when it holds the page at the current content
- * version, else by rendering it (`render`), keeping the result when it may be shared. Without a cache the
- * answer is still tagged (and 304 when the client has it).
+ * version, else by rendering it (`render`), keeping the result when it may be shared. GETs of a page that
+ * is being rendered at that version wait for that render instead of starting their own (a crawler's burst,
+ * or every visitor right after a write emptied the cache, costs one render per page); when it cannot be
+ * shared, each renders its own. Without a cache the answer is still tagged (and 304 when the client has it).
  */
 export async function answerAnonymousPage(
   request: Request,
@@ -197,12 +202,39 @@ export async function answerAnonymousPage(
   const version = cache ? await cache.readVersion() : null;
   const stored = cache && version !== null ? cache.store.get(key, version) : undefined;
   if (stored) return answerFromPage(request, stored, 'hit');
+  if (!cache || version === null || request.method !== 'GET') return renderAndTag(request, cache !== null, render);
 
+  let pages = rendering.get(cache.store);
+  if (!pages) {
+    pages = new Map();
+    rendering.set(cache.store, pages);
+  }
+  const renderKey = `${version} ${key}`;
+  const pending = pages.get(renderKey);
+  if (pending) {
+    const shared = await pending;
+    if (shared) return answerFromPage(request, shared, 'hit');
+    return renderAndTag(request, true, render);
+  }
+  let settle: (page: CachedPage | null) => void = () => undefined;
+  pages.set(renderKey, new Promise((resolve) => (settle = resolve)));
+  let page: CachedPage | null = null;
+  try {
+    const response = await render();
+    if (!isShareable(response)) return response;
+    page = await pageOf(response, new Uint8Array(await response.arrayBuffer()), true);
+    cache.store.set(key, version, page);
+    return answerFromPage(request, page, 'miss');
+  } finally {
+    pages.delete(renderKey);
+    settle(page);
+  }
+}
+
+/** A rendered answer, tagged when it may be shared (X-Cache: pass); nothing is kept. */
+async function renderAndTag(request: Request, compress: boolean, render: () => Promise<Response>): Promise<Response> {
   const response = await render();
   if (request.method !== 'GET' || !isShareable(response)) return response;
-  const body = new Uint8Array(await response.arrayBuffer());
-  const page = await pageOf(response, body, cache !== null);
-  if (!cache || version === null) return answerFromPage(request, page, 'pass');
-  cache.store.set(key, version, page);
-  return answerFromPage(request, page, 'miss');
+  const page = await pageOf(response, new Uint8Array(await response.arrayBuffer()), compress);
+  return answerFromPage(request, page, 'pass');
 }

@@ -1,23 +1,38 @@
 import DataLoader from 'dataloader';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/index.ts';
+import { isAnyOf, preparedPerDatabase } from '../../db/prepared.ts';
 import { taxonomyTerms, type TaxonomyTerm } from '../../db/schema/taxonomy.ts';
 import { groupBy } from '../../graphql/batch.ts';
 
-/** Terms linked through a two-column link table (owner id, term id), in one query per batch. */
-export function linkedTerms(
-  db: Database,
-  table: PgTable & { termId: PgColumn },
-  ownerColumn: PgColumn,
-): DataLoader<number, TaxonomyTerm[]> {
-  return new DataLoader(async (ownerIds) => {
-    const rows = await db
+type LinkTable = PgTable & { termId: PgColumn };
+
+/** The prepared statement of each link table, per database. */
+const linkStatements = new WeakMap<LinkTable, ReturnType<typeof linkStatement>>();
+
+function linkStatement(table: LinkTable, ownerColumn: PgColumn) {
+  return preparedPerDatabase((db) =>
+    db
       .select({ ownerId: ownerColumn, term: taxonomyTerms })
       .from(table)
       .innerJoin(taxonomyTerms, eq(table.termId, taxonomyTerms.id))
-      .where(inArray(ownerColumn, [...ownerIds]))
-      .orderBy(asc(taxonomyTerms.weight), asc(taxonomyTerms.labelDe));
+      .where(isAnyOf(ownerColumn, 'ids'))
+      .orderBy(asc(taxonomyTerms.weight), asc(taxonomyTerms.labelDe))
+      .prepare(`terms_of_${getTableName(table)}`),
+  );
+}
+
+/** Terms linked through a two-column link table (owner id, term id), in one query per batch. */
+export function linkedTerms(db: Database, table: LinkTable, ownerColumn: PgColumn): DataLoader<number, TaxonomyTerm[]> {
+  let statement = linkStatements.get(table);
+  if (!statement) {
+    statement = linkStatement(table, ownerColumn);
+    linkStatements.set(table, statement);
+  }
+  const prepared = statement;
+  return new DataLoader(async (ownerIds) => {
+    const rows = await prepared(db).execute({ ids: [...ownerIds] });
     return groupBy(rows, (row) => row.ownerId as number, ownerIds).map((group) => group.map((row) => row.term));
   });
 }

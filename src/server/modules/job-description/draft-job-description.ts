@@ -1,4 +1,3 @@
-import OpenAI, { APIConnectionTimeoutError } from 'openai';
 import type { Locale } from '../../../../brands/types.ts';
 import {
   jobDescriptionInputSchema,
@@ -73,6 +72,8 @@ async function* streamDraft(
   input: JobDescriptionInput,
   locale: Locale,
 ): AsyncGenerator<string, void, undefined> {
+  // Loaded on the first draft: most servers never make one, and the client library costs memory in each.
+  const { default: OpenAI, APIConnectionTimeoutError } = await import('openai');
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

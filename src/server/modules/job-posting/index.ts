@@ -4,14 +4,20 @@ import { users } from '../../db/schema/users.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import type { JobRow } from '../jobs/job-columns.ts';
-import { approveJob, changeJobState, rejectJob } from './change-job-state.ts';
+import { approveJob } from './approve-job.ts';
+import { changeJobState } from './change-job-state.ts';
+import { createJob } from './create-job.ts';
+import { duplicateJob } from './duplicate-job.ts';
 import { canManageJobsOf } from './job-access.ts';
-import { getJobFormOptions } from './job-form-options.ts';
+import { getJobFormOptions } from './get-job-form-options.ts';
 import { formValuesOf } from './job-form-values.ts';
-import { uploadJobFile } from './job-files.ts';
 import { actionsByState, withdrawnReason } from './job-workflow.ts';
-import { listManagedJobs, listModerationQueue } from './list-jobs.ts';
-import { createJob, duplicateJob, updateJob, type JobServiceOptions } from './save-job.ts';
+import type { JobServiceOptions } from './job-fields.ts';
+import { listManagedJobs } from './list-managed-jobs.ts';
+import { listModerationQueue } from './list-moderation-queue.ts';
+import { rejectJob } from './reject-job.ts';
+import { updateJob } from './update-job.ts';
+import { uploadJobFile } from './upload-job-file.ts';
 import { jobPostingTypeDefs } from './typedefs.ts';
 
 const serviceOptions = (context: GraphQLContext): JobServiceOptions => ({

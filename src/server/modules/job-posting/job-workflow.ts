@@ -66,19 +66,21 @@ async function setState(
   return row;
 }
 
-/**
- * Submits a job (a draft, or an archived job being reposted) in the caller's transaction: its posting is
- * paid (once, however often this is retried), then it goes to review, or, for staff and trusted
- * organizations, live at once (scheduled while its publish date is ahead).
- */
-export async function submitJob(options: {
+/** A job to put up for a posting, by whom, in which transaction. */
+interface PostingOptions {
   tx: Transaction;
   job: JobRow;
   organization: Organization;
   viewer: Viewer & { userId: number };
   locale: Locale;
-  reason?: string;
-}): Promise<JobRow> {
+}
+
+/**
+ * Submits a job (a draft, or an archived job being reposted) in the caller's transaction: its posting is
+ * paid (once, however often this is retried), then it goes to review, or, for staff and trusted
+ * organizations, live at once (scheduled while its publish date is ahead).
+ */
+export async function submitJob(options: PostingOptions & { reason?: string }): Promise<JobRow> {
   const { tx, job, organization, viewer, locale } = options;
   await payForPosting({ tx, job, actorUserId: viewer.userId, locale });
   const now = new Date();
@@ -138,19 +140,28 @@ export async function extendJob(
 }
 
 /** Repost: an archived job runs again as a new posting (paid again), from now with a new expiry. */
-export async function repostJob(options: {
-  tx: Transaction;
-  job: JobRow;
-  organization: Organization;
-  viewer: Viewer & { userId: number };
-  expiresAt: Date | null;
-  locale: Locale;
-}): Promise<JobRow> {
+export async function repostJob(options: PostingOptions & { expiresAt: Date | null }): Promise<JobRow> {
   const { tx, job } = options;
   const now = new Date();
   const expiresAt = options.expiresAt ?? new Date(now.getTime() + (job.durationDays ?? defaultJobDurationDays) * dayMs);
   const renewed = await setState(tx, job, { posting: job.posting + 1, publishedAt: null, expiresAt });
   return submitJob({ ...options, job: renewed, reason: 'reposted' });
+}
+
+/** The reason recorded when an edit of a live job sends it back to review. */
+export const editedReason = 'edited';
+
+/** A live or scheduled job whose content changed goes back to review (it stays paid). */
+export async function sendBackToReview(tx: Transaction, job: JobRow, actorUserId: number): Promise<JobRow> {
+  const next = await setState(tx, job, { state: 'needs_review' });
+  await recordStateChange(tx, {
+    jobId: job.id,
+    actorUserId,
+    from: job.state,
+    to: 'needs_review',
+    reason: editedReason,
+  });
+  return next;
 }
 
 /** Staff approve a job in review: it goes live now, or is scheduled for its publish date. */

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import type { OrganizationLoaders } from '../organizations/loaders.ts';
 import { parseInput } from '../../validation.ts';
@@ -10,6 +11,14 @@ import { jobColumns, type JobRow } from './job-columns.ts';
 import { isJobOfBrand, publicJobStates } from './job-visibility.ts';
 
 const inputSchema = z.object({ id: z.number().int().positive({ error: 'id must be a positive job id' }) });
+
+const jobOfBrand = preparedPerDatabase((db) =>
+  db
+    .select(jobColumns)
+    .from(jobs)
+    .where(and(eq(jobs.id, sql.placeholder('id')), isJobOfBrand(sql.placeholder('brandId'))))
+    .prepare('job_of_brand'),
+);
 
 /**
  * One job of the request's brand by id. Published and archived jobs (expired ones too) are public; jobs
@@ -25,10 +34,7 @@ export async function getJob(options: {
 }): Promise<JobRow | null> {
   const { db, viewer, loaders } = options;
   const { id } = parseInput(inputSchema, options.input);
-  const [job] = await db
-    .select(jobColumns)
-    .from(jobs)
-    .where(and(eq(jobs.id, id), isJobOfBrand(options.brandId)));
+  const [job] = await jobOfBrand(db).execute({ id, brandId: options.brandId });
   if (!job) return null;
   if (publicJobStates.includes(job.state)) return job;
   const organization = await loaders.organization.load(job.organizationId);

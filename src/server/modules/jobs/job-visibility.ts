@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { jobs, type JobState } from '../../db/schema/jobs.ts';
 
@@ -21,6 +21,6 @@ export function isExpired(job: { expiresAt: Date | null }, now: Date = new Date(
  * Brand isolation: a job belongs to the brand (frontend) it was posted on, and every other brand answers
  * as if it did not exist (404 pages, null in the API). Jobs are not syndicated across brands.
  */
-export function isJobOfBrand(brandId: string): SQL {
-  return eq(jobs.frontend, brandId as BrandId);
+export function isJobOfBrand(brandId: string | Placeholder): SQL {
+  return eq(jobs.frontend, brandId as BrandId | Placeholder);
 }

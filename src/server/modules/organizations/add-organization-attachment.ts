@@ -19,7 +19,7 @@ export interface UploadedFile {
   stream(): ReadableStream<Uint8Array>;
 }
 
-function isUploadedFile(value: unknown): value is UploadedFile {
+export function isUploadedFile(value: unknown): value is UploadedFile {
   if (typeof value !== 'object' || value === null) return false;
   const file = value as Partial<Record<keyof UploadedFile, unknown>>;
   return typeof file.name === 'string' && typeof file.size === 'number' && typeof file.stream === 'function';

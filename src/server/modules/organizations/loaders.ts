@@ -2,6 +2,7 @@ import type DataLoader from 'dataloader';
 import { asc, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/index.ts';
+import { isAnyOf, preparedPerDatabase } from '../../db/prepared.ts';
 import {
   organizationAttachments,
   organizationBenefits,
@@ -38,10 +39,14 @@ function partsOf<TTable extends PartTable>(
   );
 }
 
+const organizationsByIds = preparedPerDatabase((db) =>
+  db.select().from(organizations).where(isAnyOf(organizations.id, 'ids')).prepare('organizations_by_ids'),
+);
+
 /** The organizations module's per-request loaders. */
 export function createOrganizationLoaders(db: Database) {
   return {
-    organization: rowsById((ids) => db.select().from(organizations).where(inArray(organizations.id, ids))),
+    organization: rowsById((ids) => organizationsByIds(db).execute({ ids })),
     organizationIndustries: linkedTerms(db, organizationIndustries, organizationIndustries.organizationId),
     organizationBenefits: linkedTerms(db, organizationBenefits, organizationBenefits.organizationId),
     organizationOccupations: linkedTerms(db, organizationOccupations, organizationOccupations.organizationId),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import {
   landingPages,
   pathAliases,
@@ -56,29 +57,43 @@ type RouteRow = {
  * statement (each part an index lookup: redirects, path_aliases and seo_metatags by path, the target by
  * id). A target can be shown when it is published (archived and expired jobs stay readable with a notice;
  * unreviewed and scheduled ones are not public yet) and, for jobs and organizations, of the request's brand
- * (another brand's is not found there). Meta tags: the language's, else the German ones.
+ * (another brand's is not found there). Meta tags: the language's, else the German ones. Prepared once per
+ * process (every page asks it): planning it took longer than running it.
  */
-function routeStatement(path: string, language: 'de' | 'en' | 'fr' | null, brandId: string) {
-  return sql`
-    select r.status_code as redirect_status, r.target as redirect_target, r.id is not null as has_redirect,
-      a.target_kind, a.target_id,
-      case a.target_kind
+const routeStatement = preparedPerDatabase((db) => {
+  const path = sql.placeholder('path');
+  const language = sql.placeholder('language');
+  const tagsLanguage = sql.placeholder('tagsLanguage');
+  const brandId = sql.placeholder('brandId');
+  return db
+    .select({
+      redirect_status: sql<number | null>`r.status_code`,
+      redirect_target: sql<string | null>`r.target`,
+      has_redirect: sql<boolean>`r.id is not null`,
+      target_kind: sql<PathAliasTargetKind | null>`a.target_kind`,
+      target_id: sql<number | null>`a.target_id`,
+      target_state: sql<RouteRow['target_state']>`case a.target_kind
         when 'Job' then (select case when j.state in ('published', 'archived') then 'visible' else 'missing' end
-          from ${jobs} j where j.id = a.target_id and j.frontend = ${brandId})
-        when 'OrganizationProfile' then (select case when o.frontend = ${brandId} and o.published then 'visible'
+          from ${jobs} j where j.id = a.target_id and j.frontend = ${brandId}::text)
+        when 'OrganizationProfile' then (select case when o.frontend = ${brandId}::text and o.published then 'visible'
           else 'missing' end from ${organizations} o where o.id = a.target_id)
         when 'LandingPage' then (select case when p.published then 'visible' else 'missing' end
           from ${landingPages} p where p.id = a.target_id)
-      end as target_state,
-      m.tags, m.language as tags_language
-    from (select 1) as one
-    left join ${redirects} r on r.source_path = ${path}
-    left join ${pathAliases} a on a.path = ${path}
+      end`,
+      tags: sql<Metatag[] | null>`m.tags`,
+      tags_language: sql<string | null>`m.language`,
+    })
+    .from(
+      sql`(select 1) as one
+    left join ${redirects} r on r.source_path = ${path}::text
+    left join ${pathAliases} a on a.path = ${path}::text
       and (${language}::text is null or a.language is null or a.language = ${language}::text)
     left join lateral (select s.tags, s.language from ${seoMetatags} s
-      where s.path = ${path} and s.language in (${language ?? 'de'}::text, 'de')
-      order by s.language = ${language ?? 'de'}::text desc limit 1) m on true`;
-}
+      where s.path = ${path}::text and s.language in (${tagsLanguage}::text, 'de')
+      order by s.language = ${tagsLanguage}::text desc limit 1) m on true`,
+    )
+    .prepare('route_info');
+});
 
 /**
  * SPEC section 2: a URL path (with optional language) resolves to an error (code, reason), a redirect
@@ -87,8 +102,12 @@ function routeStatement(path: string, language: 'de' | 'en' | 'fr' | null, brand
 export async function getRouteInfo(options: { db: Database; brandId: string; input: unknown }): Promise<RouteInfo> {
   const { slug, language } = parseInput(inputSchema, options.input);
   const path = normalizeRoutePath(slug);
-  const { rows } = await options.db.execute<RouteRow>(routeStatement(path, language ?? null, options.brandId));
-  const row = rows[0];
+  const [row] = await routeStatement(options.db).execute({
+    path,
+    language: language ?? null,
+    tagsLanguage: language ?? 'de',
+    brandId: options.brandId,
+  });
   if (row?.has_redirect) {
     if (row.redirect_status === 410 || row.redirect_target === null) return gone;
     return { __typename: 'RouteRedirect', code: Number(row.redirect_status), target: row.redirect_target };

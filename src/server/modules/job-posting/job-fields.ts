@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Brand, Locale } from '../../../../brands/types.ts';
 import { createTranslator } from '../../../i18n/index.ts';
@@ -6,17 +6,16 @@ import { addFieldError, type FieldErrors } from '../../../lib/field-errors.ts';
 import { jobSchemaFor, type JobFields, type JobSchemaMode } from '../../../lib/jobs/job-schema.ts';
 import { isStaff, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
-import { jobLocations, jobs, type JobState } from '../../db/schema/jobs.ts';
+import { jobLocations, type JobState } from '../../db/schema/jobs.ts';
 import type { Organization } from '../../db/schema/organizations.ts';
 import { taxonomyTerms, type Vocabulary } from '../../db/schema/taxonomy.ts';
 import { AppError } from '../../errors.ts';
 import { sanitize } from '../../html/sanitize.ts';
 import { parseInput } from '../../validation.ts';
-import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
+import type { JobRow } from '../jobs/job-columns.ts';
 import type { OrganizationLoaders } from '../organizations/loaders.ts';
-import { changeManagedJob, requireJobOrganization, requireJobPoster, type Transaction } from './job-access.ts';
+import type { Transaction } from './job-access.ts';
 import { formValuesOf, jobFileOf, jobTermTables, type JobTermField } from './job-form-values.ts';
-import { recordStateChange, submitJob } from './job-workflow.ts';
 
 type AccessLoaders = Pick<OrganizationLoaders, 'organization' | 'userMemberships'>;
 
@@ -48,7 +47,7 @@ const searchConfigs = { de: 'german', en: 'english', fr: 'french' } as const;
  * vocabulary, the file token is a PDF uploaded for the same organization. All problems at once, keyed by
  * field, before anything is written.
  */
-async function checkReferences(
+export async function checkReferences(
   tx: Transaction,
   fields: JobFields,
   brand: Brand,
@@ -94,13 +93,13 @@ async function checkReferences(
 }
 
 /** The form's rich text sanitised on the server: full_html (iframes) for staff, filtered_html for others. */
-function sanitizedDescription(html: string | null, viewer: Viewer): string | null {
+export function sanitizedDescription(html: string | null, viewer: Viewer): string | null {
   const clean = html ? sanitize(html, isStaff(viewer) ? 'full_html' : 'filtered_html') : '';
   return clean.trim() === '' ? null : clean;
 }
 
 /** The columns of `jobs` a form save writes (never state, payment or brand). */
-function columnsOf(
+export function columnsOf(
   fields: JobFields,
   organization: Organization,
   description: string | null,
@@ -144,7 +143,7 @@ function columnsOf(
 }
 
 /** Replaces the job's places and term links with the form's. */
-async function writeRelations(tx: Transaction, jobId: number, fields: JobFields): Promise<void> {
+export async function writeRelations(tx: Transaction, jobId: number, fields: JobFields): Promise<void> {
   await tx.delete(jobLocations).where(eq(jobLocations.jobId, jobId));
   if (fields.locations.length) {
     await tx.insert(jobLocations).values(
@@ -173,87 +172,11 @@ async function writeRelations(tx: Transaction, jobId: number, fields: JobFields)
 }
 
 /** The form's mode for a job in `state`: drafts may be incomplete, everything else must stay complete. */
-function modeFor(state: JobState | null, publish: boolean): JobSchemaMode {
+export function modeFor(state: JobState | null, publish: boolean): JobSchemaMode {
   return publish || (state !== null && state !== 'draft') ? 'publish' : 'draft';
 }
 
-const mutationSchema = z.object({ publish: z.boolean().nullish() });
-
-/**
- * createJob: a new job of an organization the viewer manages jobs of, on the request's brand. Validated
- * with the one job schema (field errors in the visitor's language), the HTML sanitised (full_html only
- * for staff), everything in one transaction: a refusal anywhere (a term of the wrong vocabulary, no
- * credits to publish) leaves nothing behind.
- */
-export async function createJob(options: JobServiceOptions & { input: unknown; publish?: unknown }): Promise<JobRow> {
-  const { db, viewer, loaders, brand, locale } = options;
-  requireJobPoster(viewer, locale);
-  const publish = parseInput(mutationSchema, { publish: options.publish }).publish ?? false;
-  const fields = parseInput(jobSchemaFor(modeFor(null, publish)), options.input, { locale });
-  const organization = await requireJobOrganization({
-    viewer,
-    loaders,
-    organizationId: fields.organizationId,
-    brandId: brand.id,
-    locale,
-  });
-  return db.transaction(async (tx) => {
-    const references = await checkReferences(tx, fields, brand, locale);
-    const [job] = await tx
-      .insert(jobs)
-      .values({
-        ...columnsOf(fields, organization, sanitizedDescription(fields.description, viewer), references),
-        state: 'draft',
-        frontend: organization.frontend,
-      })
-      .returning(jobColumns);
-    if (!job) throw new Error('Inserting the job returned no row.');
-    await writeRelations(tx, job.id, fields);
-    await recordStateChange(tx, { jobId: job.id, actorUserId: viewer.userId, from: null, to: 'draft' });
-    return publish ? submitJob({ tx, job, organization, viewer, locale }) : job;
-  });
-}
-
-/**
- * updateJob: saves the form over a job the viewer manages. A draft may stay incomplete unless it is
- * published now; jobs past the draft must stay complete. The organization may change to another one the
- * viewer manages jobs of.
- */
-export async function updateJob(
-  options: JobServiceOptions & { id: unknown; input: unknown; publish?: unknown },
-): Promise<JobRow> {
-  const { db, viewer, loaders, brand, locale } = options;
-  requireJobPoster(viewer, locale);
-  const { id, publish } = parseInput(mutationSchema.extend({ id: z.number().int().positive() }), {
-    id: options.id,
-    publish: options.publish,
-  });
-  // The organization the job is saved for is checked before the transaction (through the loaders).
-  const raw = (options.input as { organizationId?: unknown } | null)?.organizationId;
-  const target =
-    typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0
-      ? await requireJobOrganization({ viewer, loaders, organizationId: raw, brandId: brand.id, locale })
-      : null;
-  return changeManagedJob({ db, viewer, loaders, jobId: id, brandId: brand.id, locale }, async (tx, current, owner) => {
-    const fields = parseInput(jobSchemaFor(modeFor(current.state, publish ?? false)), options.input, { locale });
-    if (publish && current.state !== 'draft') {
-      throw new AppError('CONFLICT', { key: 'job.error.transition', locale });
-    }
-    const organization = fields.organizationId === owner.id || !target ? owner : target;
-    const references = await checkReferences(tx, fields, brand, locale);
-    const [job] = await tx
-      .update(jobs)
-      .set({
-        ...columnsOf(fields, organization, sanitizedDescription(fields.description, viewer), references),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(jobs.id, id))
-      .returning(jobColumns);
-    if (!job) throw new Error(`Job ${id} vanished while it was saved.`);
-    await writeRelations(tx, job.id, fields);
-    return publish ? submitJob({ tx, job, organization, viewer, locale }) : job;
-  });
-}
+export const mutationSchema = z.object({ publish: z.boolean().nullish() });
 
 /**
  * Publishing a saved draft (changeJobState publish): the stored job must pass the publish schema, its
@@ -262,42 +185,4 @@ export async function updateJob(
 export async function requirePublishable(tx: Transaction, job: JobRow, brand: Brand, locale: Locale): Promise<void> {
   const fields = parseInput(jobSchemaFor('publish'), await formValuesOf(tx, job), { locale });
   await checkReferences(tx, fields, brand, locale);
-}
-
-/** duplicateJob: a copy of a job the viewer manages, as a new draft of the same organization. */
-export async function duplicateJob(options: JobServiceOptions & { id: unknown }): Promise<JobRow> {
-  const { db, viewer, loaders, brand, locale } = options;
-  requireJobPoster(viewer, locale);
-  const { id } = parseInput(z.object({ id: z.number().int().positive() }), { id: options.id });
-  return changeManagedJob(
-    { db, viewer, loaders, jobId: id, brandId: brand.id, locale },
-    async (tx, original, organization) => {
-      const values = await formValuesOf(tx, original);
-      // The copy starts afresh: no dates of the original's posting.
-      const fields: JobFields = { ...values, publishedAt: null, expiresAt: null };
-      const references = {
-        skillLabels: original.skillsText ? [original.skillsText] : [],
-        fileKey: original.fileKey,
-      };
-      const [job] = await tx
-        .insert(jobs)
-        // The description was sanitised when it was saved; the copy keeps it as it is (staff embeds too).
-        .values({
-          ...columnsOf(fields, organization, original.description, references),
-          state: 'draft',
-          frontend: organization.frontend,
-        })
-        .returning(jobColumns);
-      if (!job) throw new Error('Inserting the copy returned no row.');
-      await writeRelations(tx, job.id, fields);
-      await recordStateChange(tx, {
-        jobId: job.id,
-        actorUserId: viewer.userId,
-        from: null,
-        to: 'draft',
-        reason: `copy of job ${original.id}`,
-      });
-      return job;
-    },
-  );
 }

@@ -1,33 +1,17 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Brand, Locale } from '../../../../brands/types.ts';
 import { jobLimits } from '../../../lib/jobs/job-schema.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
-import { jobFiles, jobs, type JobFile } from '../../db/schema/jobs.ts';
+import { jobFiles, type JobFile } from '../../db/schema/jobs.ts';
 import { detectFileType, fileTypeHeaderLength } from '../../storage/detect-file-type.ts';
-import {
-  FileTooLargeError,
-  isStorageKey,
-  peekStream,
-  readFile,
-  removeFile,
-  storeFile,
-} from '../../storage/file-storage.ts';
+import { FileTooLargeError, peekStream, removeFile, storeFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
-import { getJob } from '../jobs/get-job.ts';
-import { cleanFileName, type UploadedFile } from '../organizations/add-organization-attachment.ts';
+import { cleanFileName, isUploadedFile, type UploadedFile } from '../organizations/add-organization-attachment.ts';
 import type { OrganizationLoaders } from '../organizations/loaders.ts';
 import { fieldRefusal, requireJobOrganization, requireJobPoster } from './job-access.ts';
 
 type AccessLoaders = Pick<OrganizationLoaders, 'organization' | 'userMemberships'>;
-
-const isUploadedFile = (value: unknown): value is UploadedFile =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as UploadedFile).name === 'string' &&
-  typeof (value as UploadedFile).size === 'number' &&
-  typeof (value as UploadedFile).stream === 'function';
 
 const uploadSchema = z.object({
   organizationId: z.number().int().positive(),
@@ -85,29 +69,4 @@ export async function uploadJobFile(options: {
     await removeFile({ key: stored.key, directory: options.storageDirectory });
     throw error;
   }
-}
-
-/**
- * The PDF of a job_per_file job for GET /api/job-files/{jobId}: for whoever may see the job (public
- * states for everyone, drafts and jobs in review for its recruiters and staff); null otherwise.
- */
-export async function readJobFile(options: {
-  db: Database;
-  viewer: Viewer;
-  loaders: AccessLoaders;
-  brandId: string;
-  input: unknown;
-  storageDirectory?: string;
-}): Promise<{ data: Uint8Array; fileName: string } | null> {
-  const { id } = parseInput(z.object({ id: z.coerce.number().int().positive() }), options.input);
-  const job = await getJob({ ...options, input: { id } });
-  if (!job?.fileKey || job.jobType !== 'job_per_file' || !isStorageKey(job.fileKey)) return null;
-  const data = await readFile({ key: job.fileKey, directory: options.storageDirectory });
-  if (!data) return null;
-  const [file] = await options.db
-    .select({ fileName: jobFiles.fileName })
-    .from(jobFiles)
-    .innerJoin(jobs, eq(jobs.id, job.id))
-    .where(and(eq(jobFiles.storageKey, job.fileKey), eq(jobFiles.organizationId, jobs.organizationId)));
-  return { data, fileName: file?.fileName ?? `job-${job.id}.pdf` };
 }
