@@ -299,3 +299,31 @@ test('staff work through the moderation queue: a rejection needs a reason, appro
   );
   await visitor.close();
 });
+
+test('a PDF job: the ad is uploaded from the form, a disguised file is refused on its field', async ({ page }) => {
+  const base = origin('suedjobs');
+  const email = await registerRecruiter(page, base, 'Allgäu Käserei eG');
+  await page.goto(`${base}/user/login?callbackUrl=%2Fjob-manager%2Fnew`);
+  await signIn(page, email);
+  await expect(page).toHaveURL(`${base}/job-manager/new`);
+  await descriptionEditor(page);
+  await page.getByRole('radio', { name: 'Anzeige als PDF hochladen' }).check();
+  const file = page.getByLabel(/^Anzeige als PDF \(Pflichtfeld\)/);
+
+  // A PNG named .pdf: the server reads its first bytes and refuses it.
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  await file.setInputFiles({ name: 'anzeige.pdf', mimeType: 'application/pdf', buffer: png });
+  await expect(file).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#file-error')).toBeVisible();
+
+  const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+  await file.setInputFiles({ name: 'kaeser.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByText('Aktuelle Datei: kaeser.pdf')).toBeVisible();
+  await expect(file).toHaveAttribute('aria-invalid', 'false');
+  await page.getByLabel(/^Stellentitel/).fill('Käser (m/w/d)');
+  await addPlace(page, 'Kempten');
+  await page.getByLabel(/^E-Mail-Adressen für Bewerbungen/).fill('jobs@kaeserei.example');
+  await page.getByRole('button', { name: 'Entwurf speichern' }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/job/wizard\\?job=\\d+$`));
+  await expect(page.locator('.job-wizard__outcome')).toContainText('Käser (m/w/d)');
+});
