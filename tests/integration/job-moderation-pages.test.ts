@@ -120,7 +120,10 @@ describe('moderation pages', () => {
     const recruiter = await signedIn(recruiterEmail);
     const edit = await recruiter.get(`/job-manager/edit/${toReject.id}`);
     expect(edit.status).toBe(200);
-    expect(await edit.text()).toContain('Bitte nennen Sie ein Gehalt.');
+    const html = await edit.text();
+    expect(html).toContain('Bitte nennen Sie ein Gehalt.');
+    // The state history says who changed what, and why.
+    expect(html).toMatch(/In Prüfung → Archiviert \(Erika Prüfer\)\s*– Bitte nennen Sie ein Gehalt\./);
   });
 });
 

@@ -157,6 +157,8 @@ export const de = {
   'jobForm.rejectReason': 'Grund der Ablehnung',
   'jobForm.rejectReasonHint': 'Der Grund geht per E-Mail an das Unternehmen.',
   'jobForm.state': 'Status: {state}',
+  'jobForm.history': 'Verlauf',
+  'jobForm.historySystem': 'automatisch',
   'jobState.draft': 'Entwurf',
   'jobState.needs_review': 'In Prüfung',
   'jobState.published': 'Veröffentlicht',

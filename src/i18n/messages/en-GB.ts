@@ -154,6 +154,8 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'jobForm.rejectReason': 'Reason for rejection',
   'jobForm.rejectReasonHint': 'The reason is e-mailed to the organisation.',
   'jobForm.state': 'State: {state}',
+  'jobForm.history': 'History',
+  'jobForm.historySystem': 'automatically',
   'jobState.draft': 'Draft',
   'jobState.needs_review': 'In review',
   'jobState.published': 'Published',

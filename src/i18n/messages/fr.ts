@@ -157,6 +157,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'jobForm.rejectReason': 'Motif du refus',
   'jobForm.rejectReasonHint': 'Le motif est envoyé par e-mail à l’entreprise.',
   'jobForm.state': 'Statut : {state}',
+  'jobForm.history': 'Historique',
+  'jobForm.historySystem': 'automatiquement',
   'jobState.draft': 'Brouillon',
   'jobState.needs_review': 'En vérification',
   'jobState.published': 'Publiée',
