@@ -2,7 +2,7 @@
  * POST /graphql and uploads against the built server on PostgreSQL: parse limits that refuse oversized
  * documents while the server keeps serving, no schema suggestions in production, CORS only for the site,
  * rate limits shared by two processes on one database, uploads at the exact size limit, partial files
- * swept at start-up, and attachment downloads for members of an unpublished organization.
+ * swept at start-up, and attachment and job PDF downloads for members of an unpublished organization.
  */
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -286,6 +286,59 @@ describe('one server', () => {
       for (const id of ['abc', '0', '-1', '1e3', '0x10', '2147483648', '99999999999999999999', '2147483647']) {
         const response = await session.get(`/api/organization-attachments/${id}`);
         expect(response.status, id).toBe(404);
+      }
+    });
+  });
+
+  describe('job PDF downloads', () => {
+    let jobId: number;
+    beforeAll(async () => {
+      const token = await tokenFor(database.handle.db, member);
+      const form = new FormData();
+      const uploadJob = `mutation up($organizationId: Int!, $file: File!) {
+        uploadJobFile(organizationId: $organizationId, file: $file) { file }
+      }`;
+      form.set('operations', JSON.stringify({ query: uploadJob, variables: { organizationId: draft.id, file: null } }));
+      form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+      form.set('0', new File([pdfBytes], 'Stellenanzeige.pdf', { type: 'application/pdf' }));
+      const uploaded = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { origin: server.url, authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const { data } = (await uploaded.json()) as { data: { uploadJobFile: { file: string } } };
+      const created = await postGraphQL(
+        server,
+        {
+          query: `mutation c($input: JobInput!) { createJob(input: $input) { id } }`,
+          variables: {
+            input: {
+              jobType: 'job_per_file',
+              title: 'PDF-Stelle',
+              organizationId: draft.id,
+              file: data.uploadJobFile.file,
+            },
+          },
+        },
+        { authorization: `Bearer ${token}` },
+      );
+      jobId = ((await created.json()) as { data: { createJob: { id: number } } }).data.createJob.id;
+    });
+
+    it("serves a draft's PDF inline and sandboxed to its organization's recruiters, 404 to everyone else", async () => {
+      const session = new BrowserSession(server.url);
+      expect((await session.signIn(owner.email, password)).status).toBe(302);
+      const response = await session.get(`/api/job-files/${jobId}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('content-disposition')).toBe(
+        `inline; filename*=UTF-8''${encodeURIComponent('Stellenanzeige.pdf')}`,
+      );
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(pdfBytes);
+      expect((await fetch(`${server.url}/api/job-files/${jobId}`)).status).toBe(404);
+      for (const id of ['abc', '0', '-1', '2147483648']) {
+        expect((await fetch(`${server.url}/api/job-files/${id}`)).status, id).toBe(404);
       }
     });
   });

@@ -779,7 +779,7 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
           viewer: user ? { userId: user.id, roles: user.roles } : { userId: null, roles: [] },
           loaders: createLoaders(db),
           brandId,
-          input: { id: String(id) },
+          input: { id },
         });
       const visitor = null;
       expect(await read(visitor)).toBeNull();

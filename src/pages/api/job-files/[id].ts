@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { parseEntityId } from '../../../lib/entity-id';
 import { fileDownloadResponse } from '../../../server/graphql/file-download';
 import { readJobFile } from '../../../server/modules/job-posting/read-job-file';
 
@@ -8,6 +9,8 @@ import { readJobFile } from '../../../server/modules/job-posting/read-job-file';
  */
 export const GET: APIRoute = ({ params, request, locals, clientAddress }) =>
   fileDownloadResponse(request, clientAddress ?? null, async (context) => {
-    const file = await readJobFile({ ...context, brandId: locals.brand.id, input: { id: params.id } });
+    const id = parseEntityId(params.id);
+    if (id === null) return null;
+    const file = await readJobFile({ ...context, brandId: locals.brand.id, input: { id } });
     return file && { ...file, mimeType: 'application/pdf', disposition: 'inline' };
   });

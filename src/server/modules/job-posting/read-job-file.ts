@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { maxEntityId } from '../../../lib/entity-id.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { jobFiles, jobs } from '../../db/schema/jobs.ts';
@@ -22,7 +23,7 @@ export async function readJobFile(options: {
   input: unknown;
   storageDirectory?: string;
 }): Promise<{ data: Uint8Array; fileName: string } | null> {
-  const { id } = parseInput(z.object({ id: z.coerce.number().int().positive() }), options.input);
+  const { id } = parseInput(z.object({ id: z.number().int().min(1).max(maxEntityId) }), options.input);
   const job = await getJob({ ...options, input: { id } });
   if (!job?.fileKey || job.jobType !== 'job_per_file' || !isStorageKey(job.fileKey)) return null;
   const data = await readFile({ key: job.fileKey, directory: options.storageDirectory });
