@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import './combobox.css';
 
 export interface ComboboxOption {
   key: string;

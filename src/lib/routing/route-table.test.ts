@@ -45,6 +45,17 @@ describe('route table (SPEC section 2)', () => {
 
   it('sends anonymous visitors to sign-in on the dashboard, the products and the account page only', () => {
     for (const path of ['/dashboard', '/my-products', '/user/account']) expect(requiresSignIn(path), path).toBe(true);
+    for (const path of [
+      '/job/wizard',
+      '/job-manager',
+      '/job-manager/new',
+      '/job-manager/edit/12',
+      '/job-manager/moderation',
+      '/job-manager/moderation/12',
+    ]) {
+      expect(requiresSignIn(path), path).toBe(true);
+    }
+    expect(requiresSignIn('/job/12')).toBe(false);
     for (const path of ['/', '/user/login', '/jobs', '/dashboard/x']) expect(requiresSignIn(path), path).toBe(false);
   });
 

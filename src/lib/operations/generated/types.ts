@@ -405,6 +405,13 @@ export type jobDescriptionDraftSubscriptionVariables = Exact<{
 
 export type jobDescriptionDraftSubscription = { jobDescriptionDraft: { text: string } };
 
+export type uploadJobFileMutationVariables = Exact<{
+  organizationId: number;
+  file: File;
+}>;
+
+export type uploadJobFileMutation = { uploadJobFile: { file: string; fileName: string; size: number } };
+
 export type jobQueryVariables = Exact<{
   id: number;
 }>;
@@ -1088,5 +1095,6 @@ export interface OperationTypes {
   similarJobs: { data: similarJobsQuery; variables: similarJobsQueryVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
   updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
+  uploadJobFile: { data: uploadJobFileMutation; variables: uploadJobFileMutationVariables };
   verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };
 }
