@@ -112,6 +112,7 @@ test('a recruiter follows "Stellenanzeige aufgeben", signs in and saves a templa
 
   await page.getByRole('button', { name: 'Entwurf speichern' }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/job/wizard\\?job=\\d+$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Entwurf gespeichert');
   await expect(page.locator('.job-wizard__outcome')).toHaveText(
     'Ihr Entwurf „Pflegefachkraft (m/w/d) Ammertal“ ist gespeichert.',
   );

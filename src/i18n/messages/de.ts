@@ -204,6 +204,7 @@ export const de = {
   'moderation.approved': 'Die Anzeige wurde freigegeben.',
   'moderation.rejected': 'Die Anzeige wurde abgelehnt; das Unternehmen erhält den Grund per E-Mail.',
   'jobWizard.title': 'Vielen Dank!',
+  'jobWizard.titleDraft': 'Entwurf gespeichert',
   'jobWizard.published': 'Ihre Stellenanzeige „{title}“ ist veröffentlicht.',
   'jobWizard.needs_review':
     'Ihre Stellenanzeige „{title}“ wird von unserer Redaktion geprüft. Sie erhalten eine E-Mail, sobald sie freigegeben ist.',

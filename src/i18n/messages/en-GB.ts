@@ -201,6 +201,7 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'moderation.approved': 'The job was approved.',
   'moderation.rejected': 'The job was rejected; the organisation gets the reason by e-mail.',
   'jobWizard.title': 'Thank you!',
+  'jobWizard.titleDraft': 'Draft saved',
   'jobWizard.published': 'Your job “{title}” is published.',
   'jobWizard.needs_review':
     'Your job “{title}” is being reviewed by our staff. You will get an e-mail once it is approved.',

@@ -204,6 +204,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'moderation.approved': 'L’offre a été approuvée.',
   'moderation.rejected': 'L’offre a été refusée ; l’entreprise reçoit le motif par e-mail.',
   'jobWizard.title': 'Merci !',
+  'jobWizard.titleDraft': 'Brouillon enregistré',
   'jobWizard.published': 'Votre offre « {title} » est publiée.',
   'jobWizard.needs_review':
     'Votre offre « {title} » est en cours de vérification par notre rédaction. Vous recevrez un e-mail dès qu’elle sera approuvée.',
