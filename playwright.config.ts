@@ -72,7 +72,9 @@ export default defineConfig({
       timeout: 30_000,
     },
     ...brandServers.map(({ brand, port }) => ({
-      command: 'node scripts/serve.mjs',
+      // A fresh demo database every run, as on a clean checkout: the tests post, reject and approve jobs, and
+      // what one run left behind (the moderation queue's first job, say) must not steer the next.
+      command: `rm -rf data/e2e/${brand} && node scripts/serve.mjs`,
       url: `http://127.0.0.1:${port}/api/messages/de`,
       // Each server has its own embedded database: PGlite allows one process per data directory.
       env: {
