@@ -39,20 +39,21 @@ if (process.env.pm_id === undefined) {
 // precompressed siblings, and hands Astro's standalone handler (pages, endpoints, the other static files)
 // the requests it admits, compressing its answers; the adapter must not start a server of its own.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+process.env.JOBBOARD_JOB_RUNNER ??= 'on';
 process.env.PORT = String(config.PORT);
 process.env.HOST = config.HOST;
 const { handler } = await import(entry);
 const { startFrontDoor } = await import('../src/server/http/front-door.ts');
 await startFrontDoor({ handler, config, clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)) });
 
-// The recurring task of the job workflow (src/server/job-runner, decision 0016), in every server process: on
-// the process's one database handle, shared with the built server (src/server/db/index.ts).
-const { getDatabase } = await import('../src/server/db/index.ts');
-const { startJobRunner } = await import('../src/server/job-runner/index.ts');
+// The recurring tasks of src/server/job-runner (decision 0016) start inside the built server, in every server
+// process, when its middleware loads: which Astro does on the first request, so the server sends itself one.
+const warmUpHost = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
 try {
-  await startJobRunner(await getDatabase(), { databaseUrl: config.DATABASE_URL });
+  await fetch(`http://${warmUpHost.includes(':') ? `[${warmUpHost}]` : warmUpHost}:${config.PORT}/`, {
+    method: 'HEAD',
+    redirect: 'manual',
+  });
 } catch (error) {
-  // The site keeps serving (expired jobs leave the search at their expiry anyway); the log says why.
-  const { logUnexpected } = await import('../src/server/log.ts');
-  logUnexpected('job-runner', 'the job runner did not start: expired jobs stay published, scheduled ones wait', error);
+  console.error('The server did not answer its own first request:', error instanceof Error ? error.message : error);
 }

@@ -9,9 +9,13 @@ import { visitorSearch } from './lib/routing/site-paths';
 import { createSiteBackend } from './server/backend';
 import { getBrand } from './server/brand';
 import { expiredSessionCookies, hasSessionCookie, readSessionCookie } from './server/auth/session-flows';
+import { startJobRunnerInServer } from './server/job-runner/in-server';
 import { securityHeaders } from './server/http/security-headers';
 import { answerAnonymousPage, getPageCache } from './server/page-cache';
 import { publicOrigin } from './server/public-origin';
+
+// The recurring tasks (decision 0016) run inside the built server, once per process, when it is the site's.
+void startJobRunnerInServer();
 
 /** The visitor's address for the backend's rate limits and audit rows; null where Astro has none. */
 function clientAddressOf(context: APIContext): string | null {

@@ -33,6 +33,23 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('job pages', () => {
+  it('carry a view beacon that answers a pixel nobody stores, for browsers and crawlers alike', async () => {
+    const { latestJobs } = await graphql<{ latestJobs: { jobs: Hit[] } }>(
+      '{ latestJobs(limit: 1) { jobs { id url title } } }',
+    );
+    const job = latestJobs.jobs[0]!;
+    const html = await (await get(`${server.url}${job.url}`)).text();
+    expect(html).toContain(`<img class="visually-hidden" src="/api/job-views/${job.id}" alt="" width="1" height="1"`);
+    for (const agent of ['Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36', 'Googlebot/2.1']) {
+      const beacon = await fetch(`${server.url}/api/job-views/${job.id}`, { headers: { 'user-agent': agent } });
+      expect(beacon.status).toBe(200);
+      expect(beacon.headers.get('content-type')).toBe('image/gif');
+      expect(beacon.headers.get('cache-control')).toBe('no-store');
+      expect((await beacon.arrayBuffer()).byteLength).toBe(43);
+    }
+    expect((await fetch(`${server.url}/api/job-views/not-a-job`)).status).toBe(200);
+  });
+
   it('carry JobPosting JSON-LD with every field Google requires', async () => {
     const { latestJobs } = await graphql<{ latestJobs: { jobs: Hit[] } }>(
       'query { latestJobs(limit: 1) { jobs { id url isExpired state } } }',

@@ -31,6 +31,7 @@ import { testDialects } from '../../src/server/db/testing';
 import type { Database } from '../../src/server/db';
 import { createLoaders } from '../../src/server/graphql/loaders';
 import { readJobFile } from '../../src/server/modules/job-posting/read-job-file';
+import { recordJobView } from '../../src/features/jobs/operations';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 import { createOrganization, createUser, type TestUser } from '../support/factories';
 import { startMailServer, type TestMailServer } from '../support/mail';
@@ -712,6 +713,26 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
         { token, headers: english },
       );
       expect(published.body.data?.managedJobs.total).toBe(0);
+    });
+
+    it("counts the job page's views once per visitor and half hour, for the job's brand only", async () => {
+      const org = (await createOrganization(db, { name: 'Viewed', frontend: 'jobregio', members: [{ id: bob.id }] }))
+        .id;
+      const id = await draftOf(bob, completeJob({ organizationId: org, title: 'Viewed job' }));
+      const view = (address: string, headers = english) =>
+        backend.request(recordJobView, { jobId: id }, { headers, serverContext: { clientAddress: address } });
+      expect((await view('203.0.113.20')).body.data?.recordJobView).toBe(true);
+      expect((await view('203.0.113.20')).body.data?.recordJobView).toBe(false);
+      expect((await view('203.0.113.21')).body.data?.recordJobView).toBe(true);
+      // Another brand's request for this job counts nothing.
+      expect((await view('203.0.113.22', german)).body.data?.recordJobView).toBe(true);
+      const token = await as(bob);
+      const viewsOf = async () =>
+        (await backend.request(managedJobs, { organizationId: org }, { token, headers: english })).body.data
+          ?.managedJobs.jobs[0]?.views;
+      await expect.poll(viewsOf, { timeout: 15_000, interval: 500 }).toBe(2);
+      const refused = await backend.request(recordJobView, { jobId: -1 }, { headers: english });
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     });
 
     it('shows staff the jobs in review first, oldest first', async () => {

@@ -17,3 +17,13 @@ export const uploadJobFile = defineOperation(
     }
   `,
 );
+
+/** A view of a job's page, counted for the job manager (the page's view beacon, /api/job-views/{id}). */
+export const recordJobView = defineOperation(
+  'recordJobView',
+  /* GraphQL */ `
+    mutation recordJobView($jobId: Int!) {
+      recordJobView(jobId: $jobId)
+    }
+  `,
+);

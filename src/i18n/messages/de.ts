@@ -115,6 +115,8 @@ export const de = {
   'jobForm.languages': 'Sprachen',
   'jobForm.languagesFree': 'Weitere Sprachen (Freitext)',
   'jobForm.skills': 'Kenntnisse',
+  'jobForm.filterList': 'Filtern',
+  'jobForm.listKeys': 'Mit den Pfeiltasten durch die Liste, mit der Leertaste auswählen.',
   'jobForm.skillsFree': 'Weitere Kenntnisse (Freitext)',
   'jobForm.none': '– keine Angabe –',
   'jobForm.published': 'Veröffentlichen am',

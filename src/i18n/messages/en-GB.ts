@@ -115,6 +115,8 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'jobForm.languages': 'Languages',
   'jobForm.languagesFree': 'Other languages (free text)',
   'jobForm.skills': 'Skills',
+  'jobForm.filterList': 'Filter',
+  'jobForm.listKeys': 'Use the arrow keys to move through the list and Space to select.',
   'jobForm.skillsFree': 'Other skills (free text)',
   'jobForm.none': '– not stated –',
   'jobForm.published': 'Publish on',

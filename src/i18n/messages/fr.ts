@@ -118,6 +118,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'jobForm.languages': 'Langues',
   'jobForm.languagesFree': 'Autres langues (texte libre)',
   'jobForm.skills': 'Compétences',
+  'jobForm.filterList': 'Filtrer',
+  'jobForm.listKeys': 'Parcourez la liste avec les flèches et cochez avec la barre d’espace.',
   'jobForm.skillsFree': 'Autres compétences (texte libre)',
   'jobForm.none': '– non précisé –',
   'jobForm.published': 'Publier le',

@@ -412,6 +412,12 @@ export type uploadJobFileMutationVariables = Exact<{
 
 export type uploadJobFileMutation = { uploadJobFile: { file: string; fileName: string; size: number } };
 
+export type recordJobViewMutationVariables = Exact<{
+  jobId: number;
+}>;
+
+export type recordJobViewMutation = { recordJobView: boolean };
+
 export type jobQueryVariables = Exact<{
   id: number;
 }>;
@@ -1082,6 +1088,7 @@ export interface OperationTypes {
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
   passwordResetLinkUsable: { data: passwordResetLinkUsableQuery; variables: passwordResetLinkUsableQueryVariables };
   recordDispatchEvent: { data: recordDispatchEventMutation; variables: recordDispatchEventMutationVariables };
+  recordJobView: { data: recordJobViewMutation; variables: recordJobViewMutationVariables };
   recordSignupStart: { data: recordSignupStartMutation; variables: recordSignupStartMutationVariables };
   registerApplicant: { data: registerApplicantMutation; variables: registerApplicantMutationVariables };
   registerRecruiter: { data: registerRecruiterMutation; variables: registerRecruiterMutationVariables };

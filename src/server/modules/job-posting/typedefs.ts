@@ -163,7 +163,7 @@ export const jobPostingTypeDefs = gql`
     workflowState: JobState!
     createdAt: DateTime!
     updatedAt: DateTime!
-    "Page views (job_view_counts; nothing counts them yet, so 0); null unless the viewer may edit the job."
+    "Page views (job_view_counts, counted by the job page's view beacon); null unless the viewer may edit the job."
     views: Int
     "What the viewer may do with the job now (the job manager's actions); [] for visitors."
     availableActions: [JobStateAction!]!

@@ -1,7 +1,10 @@
+import { z } from 'zod';
 import { salaryUnits, type JobLocation } from '../../db/schema/jobs.ts';
 import type { taxonomyTerms } from '../../db/schema/taxonomy.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import { clientKeyOf } from '../../limits/request-rate.ts';
+import { parseInput } from '../../validation.ts';
 import { contentLanguageOf, termRef } from '../base/terms.ts';
 import { addressOf } from '../organizations/organization-presenters.ts';
 import type { RouteInfo } from '../routing/get-route-info.ts';
@@ -12,6 +15,9 @@ import { applicationOf, jobPathOf, salaryOf } from './job-presenters.ts';
 import { isExpired } from './job-visibility.ts';
 import { listLatestJobs } from './list-latest-jobs.ts';
 import { listSimilarJobs } from './list-similar-jobs.ts';
+import { jobViewCounterOf } from './job-views.ts';
+
+const recordJobViewInput = z.object({ jobId: z.number().int().positive() });
 
 type Term = typeof taxonomyTerms.$inferSelect;
 
@@ -138,6 +144,14 @@ export const jobsModule: GraphQLModule = {
       similarJobs(jobId: Int!, limit: Int = 4): [Job!]!
     }
 
+    extend type Mutation {
+      """
+      Counts a view of a job's page for the job manager (the page's view beacon): once per client address and
+      job per half hour; an id that is not a job of the request's brand counts nothing. True if counted.
+      """
+      recordJobView(jobId: Int!): Boolean!
+    }
+
     extend type RouteContent {
       "The job a route shows (kind Job), as Query.job answers it; null for other kinds."
       job: Job
@@ -146,6 +160,12 @@ export const jobsModule: GraphQLModule = {
     }
   `,
   resolvers: {
+    Mutation: {
+      recordJobView: (_parent, args: unknown, context: GraphQLContext) => {
+        const { jobId } = parseInput(recordJobViewInput, args);
+        return jobViewCounterOf(context.db).count(context.brand.id, jobId, clientKeyOf(context.clientAddress));
+      },
+    },
     Query: {
       job: (_parent, args: { id?: unknown }, context: GraphQLContext) =>
         togetherWithOtherSide(context, 'job', Number(args.id), jobOf(context, args)),
