@@ -328,3 +328,101 @@ test('a PDF job: the ad is uploaded from the form, a disguised file is refused o
   await expect(page).toHaveURL(new RegExp(`${base}/job/wizard\\?job=\\d+$`));
   await expect(page.locator('.job-wizard__outcome')).toContainText('Käser (m/w/d)');
 });
+
+/** Signs in through the loopback Google provider (playwright.config.ts) as a demo account without a password. */
+async function signInWithGoogle(page: Page, base: string, callback: string, person: [string, string, string]) {
+  await page.goto(`${base}/user/login?callbackUrl=${encodeURIComponent(callback)}`);
+  await page.getByRole('button', { name: 'Weiter mit Google' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${oidcIssuer}/interaction/`));
+  await page.getByLabel('E-mail address').fill(person[0]);
+  await page.getByLabel('First name').fill(person[1]);
+  await page.getByLabel('Last name').fill(person[2]);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${base}${callback}`);
+}
+
+/** Fills and publishes a complete template job in Tübingen; returns the success page's outcome text. */
+async function publishTemplateJob(page: Page, title: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Stellenanzeige aufgeben' })).toBeVisible();
+  await page.getByLabel(/^Stellentitel/).fill(title);
+  const editor = await descriptionEditor(page);
+  await editor.click();
+  await page.keyboard.type(`Als ${title} gestalten Sie unsere Druckvorstufe in Tübingen.`);
+  await addPlace(page, 'Tübingen');
+  await page.getByLabel('Straße und Hausnummer').first().fill('Wilhelmstraße 5');
+  await page.getByLabel('Postleitzahl').first().fill('72074');
+  await page.getByLabel('Gehalt von').fill('45000');
+  await page.getByLabel('Gehalt bis').fill('55000');
+  await page.getByLabel('Zeitraum').selectOption('year');
+  await page.getByLabel(/^E-Mail-Adressen für Bewerbungen/).fill('jobs@schulze-druck.example');
+  await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(page).toHaveURL(/\/job\/wizard\?job=\d+$/);
+  return page.locator('.job-wizard__outcome');
+}
+
+test('staff trust an organization: its next job is live at once, and visitors find it by keyword and radius', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const base = origin('tagblatt');
+  const word = `Druckformtechnik${Date.now().toString(36)}`;
+  const recruiter = await browser.newPage();
+  // The demo recruiter (recruiter@demo.example) owns the first demo organization, which has job credits.
+  await signInWithGoogle(recruiter, base, '/job-manager/new', ['recruiter@demo.example', 'Rita', 'Demo']);
+  const first = await publishTemplateJob(recruiter, `${word} Erstanzeige (m/w/d)`);
+  await expect(first).toContainText('geprüft');
+
+  const staff = await browser.newPage();
+  await signInWithGoogle(staff, base, '/job-manager/moderation', ['editor@demo.example', 'Erik', 'Redaktion']);
+  // The queue is oldest first: the new job is on its last page.
+  const row = staff.getByRole('row', { name: new RegExp(`${word} Erstanzeige`) });
+  while ((await row.count()) === 0) await staff.getByRole('link', { name: 'Nächste Seite' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /^Vertrauen/ }).click();
+  await expect(staff.getByText('Das Unternehmen ist jetzt vertrauenswürdig')).toBeVisible();
+  await expect(staff.getByRole('row', { name: new RegExp(`${word} Erstanzeige`) })).toContainText(
+    'Vertrauenswürdig: Anzeigen gehen ohne Prüfung online',
+  );
+
+  await recruiter.goto(`${base}/job-manager/new`);
+  const title = `${word} Medientechnologe (m/w/d)`;
+  const second = await publishTemplateJob(recruiter, title);
+  await expect(second).toHaveText(`Ihre Stellenanzeige „${title}“ ist veröffentlicht.`);
+
+  // Staff stop trusting it again: other tests of this run see the demo organization as it was.
+  await staff
+    .getByRole('row', { name: new RegExp(`${word} Erstanzeige`) })
+    .getByRole('button', { name: /^Nicht mehr vertrauen/ })
+    .click();
+  await expect(staff.getByText('Die Anzeigen des Unternehmens werden wieder geprüft.')).toBeVisible();
+
+  // A visitor finds the live job by its keyword within 25 km of Reutlingen (Tübingen is about 12 km away),
+  // not within 5 km, and its page carries the JobPosting data for Google for Jobs.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const visitor = await context.newPage();
+  const search = async (radius: string) => {
+    await visitor.goto(`${base}/jobs`);
+    await visitor.getByLabel('Was', { exact: true }).fill(word);
+    await visitor.getByLabel('Wo', { exact: true }).fill('Reutlingen');
+    await visitor.getByLabel('Umkreis', { exact: true }).selectOption(radius);
+    await visitor.getByRole('button', { name: 'Suchen', exact: true }).click();
+    await visitor.waitForURL(/location=/);
+  };
+  await search('25');
+  const teaser = visitor.getByRole('link', { name: title });
+  await expect(teaser).toBeVisible();
+  await expect(visitor.getByRole('link', { name: new RegExp(`${word} Erstanzeige`) })).toHaveCount(0);
+  await search('5');
+  await expect(visitor.getByRole('link', { name: title })).toHaveCount(0);
+  await search('25');
+  await visitor.getByRole('link', { name: title }).click();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title);
+  const postings = await visitor.locator('script[type="application/ld+json"]').allTextContents();
+  const posting = postings
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find((data) => data['@type'] === 'JobPosting');
+  expect(posting).toMatchObject({ title, jobLocation: [{ address: { postalCode: '72074' } }] });
+  await context.close();
+  await staff.close();
+  await recruiter.close();
+});

@@ -45,7 +45,7 @@ describe('job pages', () => {
       expect(beacon.status).toBe(200);
       expect(beacon.headers.get('content-type')).toBe('image/gif');
       expect(beacon.headers.get('cache-control')).toBe('no-store');
-      expect((await beacon.arrayBuffer()).byteLength).toBe(43);
+      expect((await beacon.arrayBuffer()).byteLength).toBe(42);
     }
     expect((await fetch(`${server.url}/api/job-views/not-a-job`)).status).toBe(200);
   });

@@ -20,6 +20,7 @@ import {
   managedJobs,
   moderationQueue,
   rejectJob,
+  setOrganizationTrusted,
   updateJob,
 } from '../../src/lib/operations/job-posting';
 import type { JobInput } from '../../src/lib/operations/generated/types';
@@ -488,6 +489,56 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
   });
 
   describe('workflow', () => {
+    it('lets staff, and only staff, mark an organization of their brand trusted: its next job skips review', async () => {
+      const org = (
+        await createOrganization(db, { name: 'Soon Trusted', frontend: 'jobregio', members: [{ id: bob.id }] })
+      ).id;
+      await db
+        .insert(creditBalances)
+        .values({ organizationId: org, type: 'job_credits', amount: 2, frontend: 'jobregio' });
+      const trust = (user: TestUser, headers = english) =>
+        as(user).then((token) =>
+          backend.request(setOrganizationTrusted, { organizationId: org, trusted: true }, { token, headers }),
+        );
+      expect(errorOf((await trust(bob)).body).code).toBe('FORBIDDEN');
+      expect(errorOf((await trust(sam, german)).body).code).toBe('NOT_FOUND');
+      const before = await backend.request(
+        createJob,
+        { input: completeJob({ organizationId: org }), publish: true },
+        { token: await as(bob), headers: english },
+      );
+      expect(before.body.data?.createJob.workflowState).toBe('needs_review');
+
+      const trusted = await trust(sam);
+      expect(trusted.body.data?.setOrganizationTrusted).toEqual({ id: org, trusted: true });
+      const after = await backend.request(
+        createJob,
+        { input: completeJob({ organizationId: org }), publish: true },
+        { token: await as(bob), headers: english },
+      );
+      expect(after.body.data?.createJob.workflowState).toBe('published');
+      // Only staff see the flag.
+      const flagOf = async (user: TestUser) =>
+        (
+          await backend.post<{ job: { organization: { trusted: boolean | null } } }>(
+            { query: `{ job(id: ${after.body.data!.createJob.id}) { organization { trusted } } }` },
+            { token: await as(user), headers: english },
+          )
+        ).body.data?.job.organization.trusted;
+      expect(await flagOf(sam)).toBe(true);
+      expect(await flagOf(bob)).toBeNull();
+      // The moderation queue shows staff the flag beside the job in review.
+      const staffToken = await as(sam);
+      let queued: { organization: { trusted?: boolean | null } } | undefined;
+      for (let page = 1; !queued; page++) {
+        const { body } = await backend.request(moderationQueue, { page }, { token: staffToken, headers: english });
+        const list = body.data!.moderationQueue.jobs;
+        if (list.length === 0) break;
+        queued = list.find((job) => job.id === before.body.data!.createJob.id);
+      }
+      expect(queued?.organization.trusted).toBe(true);
+    });
+
     it("puts a trusted organization's job live at once, or schedules it for its date", async () => {
       const token = await as(tina);
       const now = await backend.request(

@@ -244,6 +244,46 @@ describe.each(testDialects)('job runner and live search on %s', (dialect) => {
     expect(after!.ordered).toBe(built);
   }, 60_000);
 
+  it('publishes a job scheduled through the API a few seconds ahead at its date, not with the next minute', async () => {
+    const recruiter = await createUser(db(), { email: `soon-${dialect}@example.test`, roles: ['recruiter'] });
+    const trusted = await createOrganization(db(), {
+      name: 'Bodensee Fähren',
+      frontend: 'tagblatt',
+      trusted: true,
+      members: [{ id: recruiter.id }],
+    });
+    await db()
+      .insert(creditBalances)
+      .values({ organizationId: trusted.id, type: 'job_credits', amount: 1, frontend: 'tagblatt' });
+    const publishedAt = new Date(Date.now() + 3000);
+    const posted = await backend.request(
+      createJobOperation,
+      {
+        input: {
+          jobType: 'job_per_template',
+          title: 'Fährmatrosin (m/w/d)',
+          description: '<p>Wir fahren über den See.</p>',
+          organizationId: trusted.id,
+          locations: [{ ...friedrichshafen, addressLine1: 'Seestraße 1', postalCode: '88045' }],
+          applicationWorkflow: 'email',
+          applicationEmails: ['jobs@faehren.test'],
+          language: 'de',
+          publishedAt: publishedAt.toISOString(),
+        },
+        publish: true,
+      },
+      { token: await backend.tokenFor(recruiter), headers: { frontend: 'tagblatt;de' } },
+    );
+    expect(posted.body.data?.createJob.workflowState).toBe('scheduled');
+    await until(publishedAt.getTime());
+    // The minute's run looked ahead before this job existed; the workflow queued a run at its date.
+    await within5s(async () =>
+      idsOf(await search({ search: 'Fährmatrosin' })).includes(posted.body.data!.createJob.id),
+    );
+    const [row] = await db().select().from(jobs).where(eq(jobs.id, posted.body.data!.createJob.id));
+    expect(row?.state).toBe('published');
+  }, 30_000);
+
   it('writes nothing when nothing is due: the search and page caches stay valid', async () => {
     const revisions = () =>
       db().execute<{ search: string; content: string }>(

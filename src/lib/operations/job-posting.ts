@@ -170,6 +170,18 @@ export const managedJobs = defineOperation(
   `,
 );
 
+export const setOrganizationTrusted = defineOperation(
+  'setOrganizationTrusted',
+  /* GraphQL */ `
+    mutation setOrganizationTrusted($organizationId: Int!, $trusted: Boolean!) {
+      setOrganizationTrusted(organizationId: $organizationId, trusted: $trusted) {
+        id
+        trusted
+      }
+    }
+  `,
+);
+
 export type ManagedJob = OperationData<typeof managedJobs>['managedJobs']['jobs'][number];
 
 export const moderationQueue = defineOperation(
@@ -189,6 +201,7 @@ export const moderationQueue = defineOperation(
           organization {
             id
             name
+            trusted
           }
         }
       }

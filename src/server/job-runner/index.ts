@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { log, logUnexpected } from '../log.ts';
 import { applyJobSchedule, nextDueDates, type AppliedJobSchedule } from '../modules/jobs/apply-job-schedule.ts';
 import { pruneSearchChanges } from '../search/job-index.ts';
+import { handleScheduleRunRequests } from './due-runs.ts';
 
 export const jobScheduleQueue = 'job-schedule';
 
@@ -85,10 +86,20 @@ export async function startJobRunner(handle: DatabaseHandle, options: JobRunnerO
     options.onRun?.(result);
   });
   await boss.schedule(jobScheduleQueue, options.cron ?? jobScheduleCron);
+  // A job scheduled within the look-ahead, after this minute's run looked ahead, gets its own run too.
+  handleScheduleRunRequests((at) => {
+    if (at.getTime() - Date.now() > lookAheadSeconds * 1000) return;
+    boss.send(jobScheduleQueue, null, { startAfter: at }).catch((error: unknown) => {
+      logUnexpected('job-runner', `the run at ${at.toISOString()} was not queued`, error);
+    });
+  });
   // And once now: catches up after downtime, and looks ahead before the first cron pass (up to 30 s away).
   await boss.send(jobScheduleQueue, null);
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: () => {
+      handleScheduleRunRequests(null);
+      return boss.stop({ graceful: true, timeout: 10_000 });
+    },
   };
 }

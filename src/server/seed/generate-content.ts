@@ -445,5 +445,24 @@ export function generateCommerce(
       });
     }
   }
+  // The documented demo recruiter's organization (the first) can always publish, so the demo shows posting
+  // end to end (decided after the draws above, which stay as they were).
+  const demo = organizations.find((organization) => organization.index === 0);
+  const demoCredits = creditBalances.find(
+    (balance) => balance.organizationIndex === 0 && balance.type === 'job_credits',
+  );
+  if (demoCredits) demoCredits.amount = Math.max(demoCredits.amount, demoJobCredits);
+  else if (demo) {
+    creditBalances.push({
+      organizationIndex: 0,
+      frontend: demo.frontend,
+      type: 'job_credits',
+      label: 'Job-Credits',
+      amount: demoJobCredits,
+    });
+  }
   return { subscriptions, creditBalances };
 }
+
+/** Job credits the demo recruiter's organization has at least. */
+export const demoJobCredits = 50;

@@ -3,10 +3,11 @@ import { jobCategories } from '../../lib/job-categories.ts';
 import { jobFields, titleEmployers } from './catalog/job-fields.ts';
 import { organizationTypes } from './catalog/organization-types.ts';
 import { findCity, loadGazetteer } from './gazetteer.ts';
-import { generateLandingPages } from './generate-content.ts';
+import { demoJobCredits, generateCommerce, generateLandingPages } from './generate-content.ts';
 import { createJobGenerator } from './generate-jobs.ts';
 import { cityAdjective, generateOrganizations } from './generate-organizations.ts';
 import { generateTaxonomyTerms } from './generate-taxonomies.ts';
+import { createRandom } from './random.ts';
 import { slugifyGerman } from './slug.ts';
 
 const referenceDate = new Date('2026-03-01T10:00:00Z');
@@ -148,6 +149,15 @@ describe('generators', () => {
     expect(withPage.length).toBeGreaterThan(30);
     expect(organizations.filter((organization) => organization.featured).length).toBeGreaterThan(5);
     expect(organizations.every((organization) => organization.website.endsWith('.example'))).toBe(true);
+  });
+
+  it("give the demo recruiter's organization job credits to publish with, whatever the seed", () => {
+    for (const seed of [1, 2, 42]) {
+      const organizations = Array.from({ length: 40 }, (_, index) => ({ index, frontend: 'tagblatt' as const }));
+      const { creditBalances } = generateCommerce(createRandom(seed), new Date('2026-03-01'), organizations);
+      const demo = creditBalances.find((balance) => balance.organizationIndex === 0 && balance.type === 'job_credits');
+      expect(demo?.amount).toBeGreaterThanOrEqual(demoJobCredits);
+    }
   });
 
   it('mix languages, states and salaries in realistic shares', () => {

@@ -881,6 +881,13 @@ export type managedJobsQuery = {
   };
 };
 
+export type setOrganizationTrustedMutationVariables = Exact<{
+  organizationId: number;
+  trusted: boolean;
+}>;
+
+export type setOrganizationTrustedMutation = { setOrganizationTrusted: { id: number; trusted: boolean | null } };
+
 export type moderationQueueQueryVariables = Exact<{
   states?: Array<JobState> | null | undefined;
   page?: number | null | undefined;
@@ -897,7 +904,7 @@ export type moderationQueueQuery = {
       title: string;
       jobType: string;
       url: string;
-      organization: { id: number; name: string };
+      organization: { id: number; name: string; trusted: boolean | null };
     }>;
   };
 };
@@ -1098,6 +1105,7 @@ export interface OperationTypes {
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
   sendVerificationMail: { data: sendVerificationMailMutation; variables: sendVerificationMailMutationVariables };
+  setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
   similarJobs: { data: similarJobsQuery; variables: similarJobsQueryVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };

@@ -6,7 +6,7 @@ import { isAutomatedAgent } from '../../../server/http/automated-agent';
 
 export const prerender = false;
 
-/** A transparent 1×1 GIF (43 bytes). */
+/** A transparent 1×1 GIF (42 bytes). */
 const pixel = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { jobStateChanges, jobViewCounts } from '../../db/schema/jobs.ts';
-import { users } from '../../db/schema/users.ts';
+import { users, type Organization } from '../../db/schema/users.ts';
+import { isStaff } from '../../auth/viewer.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import type { JobRow } from '../jobs/job-columns.ts';
@@ -16,6 +17,7 @@ import type { JobServiceOptions } from './job-fields.ts';
 import { listManagedJobs } from './list-managed-jobs.ts';
 import { listModerationQueue } from './list-moderation-queue.ts';
 import { rejectJob } from './reject-job.ts';
+import { setOrganizationTrusted } from './set-organization-trusted.ts';
 import { updateJob } from './update-job.ts';
 import { uploadJobFile } from './upload-job-file.ts';
 import { jobPostingTypeDefs } from './typedefs.ts';
@@ -64,12 +66,18 @@ export const jobPostingModule: GraphQLModule = {
         changeJobState({ ...serviceOptions(context), id: args.id, action: args.action, expiresAt: args.expiresAt }),
       approveJob: (_parent, args: Args, context: GraphQLContext) =>
         approveJob({ ...serviceOptions(context), id: args.id }),
+      setOrganizationTrusted: (_parent, args: Args, context: GraphQLContext) =>
+        setOrganizationTrusted({ ...serviceOptions(context), input: args }),
       rejectJob: (_parent, args: Args, context: GraphQLContext) =>
         rejectJob({ ...serviceOptions(context), id: args.id, reason: args.reason }),
       uploadJobFile: async (_parent, args: Args, context: GraphQLContext) => {
         const file = await uploadJobFile({ ...serviceOptions(context), input: args });
         return { file: String(file.id), fileName: file.fileName, size: file.sizeBytes };
       },
+    },
+    OrganizationProfile: {
+      trusted: (organization: Organization, _args, context: GraphQLContext) =>
+        isStaff(context.viewer) ? organization.trusted : null,
     },
     Job: {
       workflowState: (job: JobRow) => job.state,

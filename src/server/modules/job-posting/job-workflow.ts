@@ -1,3 +1,4 @@
+import { requestScheduleRunAt } from '../../job-runner/due-runs.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../../brands/types.ts';
 import { defaultJobDurationDays, type JobStateAction } from '../../../lib/jobs/job-schema.ts';
@@ -63,6 +64,7 @@ async function setState(
     .where(eq(jobs.id, job.id))
     .returning(jobColumns);
   if (!row) throw new Error(`Job ${job.id} vanished while its state changed.`);
+  if (row.state === 'scheduled' && row.publishedAt) requestScheduleRunAt(row.publishedAt);
   return row;
 }
 

@@ -258,5 +258,12 @@ export const jobPostingTypeDefs = gql`
     request spec: operations, map and the file).
     """
     uploadJobFile(organizationId: Int!, file: File!): JobFileUpload!
+    "Staff: a trusted organization's jobs go live without review; false sends them to review again."
+    setOrganizationTrusted(organizationId: Int!, trusted: Boolean!): OrganizationProfile!
+  }
+
+  extend type OrganizationProfile {
+    "Whether its jobs go live without review (staff mark it); null for everyone but staff."
+    trusted: Boolean
   }
 `;
