@@ -11,5 +11,12 @@ exports.nodeOptions = ['--max-old-space-size=192', '--max-semi-space-size=16'];
 
 // glibc gives every thread that allocates (libuv's pool compressing, V8's compiler and collector threads) an
 // arena of its own and rarely returns their free memory: two arenas kept a server under mixed load at 338 MB
-// instead of 369 MB.
-exports.environment = { MALLOC_ARENA_MAX: '2' };
+// instead of 369 MB. And it keeps freed blocks of up to 32 MB in its heap (its mmap threshold adapts upwards
+// to the largest block freed), where compression buffers and rendered pages leave it fragmented: blocks of
+// 128 KB and more mapped and unmapped on their own, and free memory above 128 KB returned, took the
+// embedded server from 419 to 315 MB after the benchmark's rows (issue 12, 2026-11-25).
+exports.environment = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+};

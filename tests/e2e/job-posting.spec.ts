@@ -360,7 +360,7 @@ async function publishTemplateJob(page: Page, title: string) {
   return page.locator('.job-wizard__outcome');
 }
 
-test('staff trust an organization: its next job is live at once, and visitors find it by keyword and radius', async ({
+test('staff trust an organization: its jobs go live at once or at their date, and visitors find them by keyword and radius', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -388,6 +388,63 @@ test('staff trust an organization: its next job is live at once, and visitors fi
   const title = `${word} Medientechnologe (m/w/d)`;
   const second = await publishTemplateJob(recruiter, title);
   await expect(second).toHaveText(`Ihre Stellenanzeige „${title}“ ist veröffentlicht.`);
+
+  // A job scheduled a few seconds ahead (the API takes a time; the form offers days) is in the manager as
+  // scheduled, hidden from visitors, and appears at its date by itself.
+  const scheduledTitle = `${word} Reprofotograf (m/w/d)`;
+  const scheduledId = await recruiter.evaluate(async (jobTitle) => {
+    const { jwt } = (await (await fetch('/api/auth/session')).json()) as { jwt: string };
+    const call = async <TData>(query: string, variables: Record<string, unknown>) => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}`, frontend: 'tagblatt;de' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return ((await response.json()) as { data: TData }).data;
+    };
+    const options = await call<{ jobFormOptions: { organizations: { id: number }[] } }>(
+      '{ jobFormOptions { organizations { id } } }',
+      {},
+    );
+    const created = await call<{ createJob: { id: number; workflowState: string } }>(
+      'mutation ($input: JobInput!) { createJob(input: $input, publish: true) { id workflowState } }',
+      {
+        input: {
+          jobType: 'job_per_template',
+          title: jobTitle,
+          description: '<p>Reproduktion und Druckvorstufe.</p>',
+          organizationId: options.jobFormOptions.organizations[0]!.id,
+          locations: [
+            {
+              latitude: 48.5216,
+              longitude: 9.0576,
+              locality: 'Tübingen',
+              countryCode: 'DE',
+              addressLine1: 'Wilhelmstraße 5',
+              postalCode: '72074',
+            },
+          ],
+          applicationWorkflow: 'email',
+          applicationEmails: ['jobs@schulze-druck.example'],
+          language: 'de',
+          publishedAt: new Date(Date.now() + 8000).toISOString(),
+        },
+      },
+    );
+    if (created.createJob.workflowState !== 'scheduled') throw new Error(JSON.stringify(created));
+    return created.createJob.id;
+  }, scheduledTitle);
+  await recruiter.goto(`${base}/job-manager`);
+  await expect(recruiter.getByRole('row', { name: new RegExp(scheduledTitle.replace(/[()]/g, '\\$&')) })).toContainText(
+    'Geplant',
+  );
+  const early = await browser.newPage();
+  expect((await early.goto(`${base}/job/${scheduledId}`))?.status()).toBe(404);
+  await expect
+    .poll(async () => (await early.goto(`${base}/job/${scheduledId}`))?.status(), { timeout: 15_000 })
+    .toBe(200);
+  await expect(early.getByRole('heading', { level: 1 })).toHaveText(scheduledTitle);
+  await early.close();
 
   // Staff stop trusting it again: other tests of this run see the demo organization as it was.
   await staff
