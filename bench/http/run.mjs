@@ -93,7 +93,9 @@ async function startTarget() {
     heaps: async () => {
       if (!inspector) return [[null, null]];
       const { heapUsed, heapTotal } = await inspector.evaluate('process.memoryUsage()');
-      return [[heapUsed / MB, heapTotal / MB]];
+      // PGlite's WebAssembly memory (reserved, not all resident) grows in steps and never shrinks.
+      const wasm = (await inspector.wasmMemoryBytes()).reduce((sum, bytes) => sum + bytes, 0);
+      return [[heapUsed / MB, heapTotal / MB, wasm / MB]];
     },
     restarts: () => 0,
     stop: async () => {
@@ -214,7 +216,7 @@ async function soak(paths) {
       `static asset) at ${rate} req/s (${values.rate === undefined ? '70 % of ' : 'peak '}${peak.toFixed(0)} req/s ` +
       `measured just before), ${connections} connections\n`,
   );
-  console.log('time      RSS MB          V8 heap used/total MB     requests   errors   load (1 min)');
+  console.log('time      RSS MB          V8 used/total (WASM) MB   requests   errors   load (1 min)');
   let responses = 0;
   let failures = 0;
   const samples = [];
@@ -222,7 +224,7 @@ async function soak(paths) {
     const rss = target.residentBytes();
     samples.push({ seconds, rss: totalOf(rss), each: rss });
     const heaps = (await target.heaps().catch(() => [[null, null]]))
-      .map(([used, total]) => `${megabytes(used)}/${megabytes(total)}`)
+      .map(([used, total, wasm]) => `${megabytes(used)}/${megabytes(total)}${wasm ? ` (${megabytes(wasm)})` : ''}`)
       .join(' ');
     console.log(
       `${`${seconds} s`.padEnd(10)}${megabytesOf(rss).padEnd(16)}${heaps.padEnd(26)}${String(responses).padStart(8)}` +
