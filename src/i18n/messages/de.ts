@@ -422,7 +422,7 @@ export const de = {
   'dashboard.emailNotVerified': 'noch nicht bestätigt',
   'dashboard.unverified': 'Bitte bestätigen Sie Ihre E-Mail-Adresse {email} über den Link in unserer E-Mail.',
   'dashboard.applications': 'Bewerbungen',
-  'dashboard.applicationsLater': 'Ihre Bewerbungen sehen Sie bald hier.',
+  'dashboard.applicationsLater': 'Ihre Bewerbungen finden Sie weiter unten.',
   'dashboard.canApply': 'Sie können sich auf Stellen bewerben.',
   'dashboard.verifyToApply': 'Zum Bewerben bestätigen Sie bitte zuerst Ihre E-Mail-Adresse.',
   'dashboard.organization': 'Unternehmen',

@@ -414,7 +414,7 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'dashboard.emailNotVerified': 'not confirmed yet',
   'dashboard.unverified': 'Please confirm your e-mail address {email} with the link in our e-mail.',
   'dashboard.applications': 'Applications',
-  'dashboard.applicationsLater': 'Your applications will soon be shown here.',
+  'dashboard.applicationsLater': 'Your applications are listed below.',
   'dashboard.canApply': 'You can apply for jobs.',
   'dashboard.verifyToApply': 'To apply, please confirm your e-mail address first.',
   'dashboard.organization': 'Company',

@@ -423,7 +423,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'dashboard.emailNotVerified': 'pas encore confirmée',
   'dashboard.unverified': 'Veuillez confirmer votre adresse e-mail {email} grâce au lien de notre e-mail.',
   'dashboard.applications': 'Candidatures',
-  'dashboard.applicationsLater': 'Vos candidatures apparaîtront bientôt ici.',
+  'dashboard.applicationsLater': 'Vos candidatures sont listées ci-dessous.',
   'dashboard.canApply': 'Vous pouvez postuler aux offres.',
   'dashboard.verifyToApply': 'Pour postuler, veuillez d’abord confirmer votre adresse e-mail.',
   'dashboard.organization': 'Entreprise',

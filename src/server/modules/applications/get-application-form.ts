@@ -103,7 +103,7 @@ export async function startJobApplication(options: {
 
 /**
  * openOriginalAd: a visitor follows a link job's apply button to the employer's ad
- * (GET /api/jobs/{id}/apply-link): records view_original_ad and answers the address to send them to. Only
+ * (GET /api/apply-link/{id}): records view_original_ad and answers the address to send them to. Only
  * for a published job of the brand with the link workflow; null otherwise.
  */
 export async function openOriginalAd(options: {

@@ -169,7 +169,7 @@ export const applicationsModule: GraphQLModule = {
       markApplication(id: Int!, status: ApplicationStatus!): JobApplication!
       """
       Records view_original_ad for a link job's apply button and answers the employer's address (null when
-      the job is not an open link job of the brand). Called by GET /api/jobs/{id}/apply-link.
+      the job is not an open link job of the brand). Called by GET /api/apply-link/{id}.
       """
       openOriginalAd(jobId: Int!): String
     }
