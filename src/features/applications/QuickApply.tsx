@@ -438,8 +438,20 @@ export default function QuickApply(props: QuickApplyProps) {
           {field({ name: 'firstName', autoComplete: 'given-name', required: true, maxLength: applicationLimits.name })}
           {field({ name: 'lastName', autoComplete: 'family-name', required: true, maxLength: applicationLimits.name })}
         </div>
-        {field({ name: 'email', type: 'email', autoComplete: 'email', required: true, maxLength: applicationLimits.email })}
-        {field({ name: 'phone', type: 'tel', autoComplete: 'tel', required: false, maxLength: applicationLimits.phone })}
+        {field({
+          name: 'email',
+          type: 'email',
+          autoComplete: 'email',
+          required: true,
+          maxLength: applicationLimits.email,
+        })}
+        {field({
+          name: 'phone',
+          type: 'tel',
+          autoComplete: 'tel',
+          required: false,
+          maxLength: applicationLimits.phone,
+        })}
       </>
     );
   } else if (draft.step === 'questions') {

@@ -25,8 +25,7 @@ export const applicationLimits = {
 export const applicationFileExtensions = ['pdf', 'jpg', 'jpeg', 'png', 'webp'] as const;
 
 /** The `accept` attribute of the file inputs. */
-export const applicationFileAccept =
-  '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
+export const applicationFileAccept = '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
 
 export const applicationFileKindValues = ['cv', 'cover_letter'] as const;
 export type ApplicationFileKindValue = (typeof applicationFileKindValues)[number];
@@ -48,12 +47,16 @@ const required = 'apply.error.required';
 const tooLong = 'apply.error.tooLong';
 
 const trimmed = (max: number, message: string = required) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: tooLong }));
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: tooLong }));
 
 /** An upload token (upload-application-file.ts): 32 hex characters; '' or null when there is no file. */
 const fileToken = z.pipe(
   z.transform((value: unknown) => (value === '' || value === undefined ? null : value)),
-  z.nullable(z.string({ error: 'apply.error.fileMissing' }).check(z.regex(/^[0-9a-f]{32}$/, 'apply.error.fileMissing'))),
+  z.nullable(
+    z.string({ error: 'apply.error.fileMissing' }).check(z.regex(/^[0-9a-f]{32}$/, 'apply.error.fileMissing')),
+  ),
 );
 
 const phonePattern = /^\+?[0-9 ()/.-]{5,40}$/;
@@ -63,11 +66,9 @@ export const applicationFieldsSchema = z.object({
   firstName: trimmed(applicationLimits.name),
   lastName: trimmed(applicationLimits.name),
   email: z.pipe(
-    z.string({ error: 'apply.error.email' }).check(
-      z.trim(),
-      z.toLowerCase(),
-      z.maxLength(applicationLimits.email, { error: 'apply.error.email' }),
-    ),
+    z
+      .string({ error: 'apply.error.email' })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(applicationLimits.email, { error: 'apply.error.email' })),
     z.email({ error: 'apply.error.email' }),
   ),
   phone: z.pipe(
@@ -113,9 +114,9 @@ export function applicationSchemaFor(job: ApplicationRequirements) {
 }
 
 /** The browser's key of one application attempt (a UUID or similar): 16 to 100 letters, digits and dashes. */
-export const idempotencyKeySchema = z.string({ error: 'apply.error.retry' }).check(
-  z.regex(/^[A-Za-z0-9-]{16,100}$/, { error: 'apply.error.retry' }),
-);
+export const idempotencyKeySchema = z
+  .string({ error: 'apply.error.retry' })
+  .check(z.regex(/^[A-Za-z0-9-]{16,100}$/, { error: 'apply.error.retry' }));
 
 /**
  * A file chosen in the browser, checked before it is uploaded (the server checks again, by content): the

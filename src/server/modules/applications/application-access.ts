@@ -63,7 +63,7 @@ export async function requireOpenJob(options: {
     );
   if (!job) {
     const exists = await findJobOfBrand(db, jobId, brand.id);
-    if (!exists || exists.state !== 'published' && exists.state !== 'archived') {
+    if (!exists || (exists.state !== 'published' && exists.state !== 'archived')) {
       throw new AppError('NOT_FOUND', { key: 'apply.error.jobNotFound', locale });
     }
     throw new AppError('CONFLICT', { key: 'apply.error.jobClosed', locale });
@@ -89,10 +89,7 @@ export async function applyBlockerOf(options: {
 }): Promise<ApplyBlocker | null> {
   const { db, viewer, brand } = options;
   if (viewer.userId === null) return brand.features.applyRequiresAccount ? 'signInRequired' : null;
-  const [user] = await db
-    .select({ verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.id, viewer.userId));
+  const [user] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, viewer.userId));
   const [role] = await db
     .select({ role: userRoles.role })
     .from(userRoles)
@@ -104,7 +101,8 @@ export async function applyBlockerOf(options: {
 
 export function requireMayApply(blocker: ApplyBlocker | null, locale: Locale): void {
   if (blocker === null) return;
-  if (blocker === 'signInRequired') throw new AppError('UNAUTHENTICATED', { key: 'apply.error.signInRequired', locale });
+  if (blocker === 'signInRequired')
+    throw new AppError('UNAUTHENTICATED', { key: 'apply.error.signInRequired', locale });
   if (blocker === 'emailNotVerified') {
     throw new AppError('EMAIL_NOT_VERIFIED', { key: 'apply.error.emailNotVerified', locale });
   }

@@ -4,7 +4,12 @@ import { createTranslator } from '../../../i18n/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localizePath } from '../../../lib/routing/resolve-request.ts';
 import type { Database } from '../../db/index.ts';
-import { applicationFiles, applications, type Application, type ApplicationFile } from '../../db/schema/applications.ts';
+import {
+  applicationFiles,
+  applications,
+  type Application,
+  type ApplicationFile,
+} from '../../db/schema/applications.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { organizationMembers, organizations, userRoles, users } from '../../db/schema/users.ts';
 import { logUnexpected } from '../../log.ts';
@@ -120,8 +125,7 @@ async function messagesOf(db: Database, application: Application, authSecret: Ui
   };
   const details = describeApplication({ application, files, fileLines, t: te });
   const messages: MailMessage[] = [];
-  const employerAddresses =
-    job.emails.length > 0 ? job.emails : await organizationAddresses(db, job.organizationId);
+  const employerAddresses = job.emails.length > 0 ? job.emails : await organizationAddresses(db, job.organizationId);
   if (employerAddresses.length > 0) {
     const dashboard = brand.features.recruiterDashboardShowsApplications
       ? `\n\n${te('apply.mail.dashboard')}: ${absoluteUrl(localizePath('/dashboard', employerLocale, brand))}`
@@ -211,7 +215,10 @@ export async function retryPendingApplicationMails(options: {
         isNull(applications.mailsSentAt),
         lt(applications.createdAt, new Date(now.getTime() - 60_000)),
         lt(applications.mailAttempts, maxMailAttempts),
-        or(isNull(applications.mailClaimedAt), lt(applications.mailClaimedAt, new Date(now.getTime() - mailClaimLeaseMs))),
+        or(
+          isNull(applications.mailClaimedAt),
+          lt(applications.mailClaimedAt, new Date(now.getTime() - mailClaimLeaseMs)),
+        ),
       ),
     )
     .orderBy(asc(applications.createdAt))

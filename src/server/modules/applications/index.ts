@@ -2,7 +2,12 @@ import { applicationStatuses, type ApplicationFile } from '../../db/schema/appli
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import { getApplicationForm, openOriginalAd, startJobApplication } from './get-application-form.ts';
-import { listMyApplications, listReceivedApplications, markApplication, type ListedApplication } from './list-applications.ts';
+import {
+  listMyApplications,
+  listReceivedApplications,
+  markApplication,
+  type ListedApplication,
+} from './list-applications.ts';
 import { submitApplication } from './submit-application.ts';
 import { uploadApplicationFile } from './upload-application-file.ts';
 

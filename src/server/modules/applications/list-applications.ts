@@ -53,15 +53,13 @@ async function withJobsAndFiles(db: Database, where: SQL, options: { limit?: num
           .from(applicationFiles)
           .where(inArray(applicationFiles.applicationId, ids))
           .orderBy(asc(applicationFiles.id));
-  return rows.map(
-    (row): ListedApplication => ({
-      ...row.application,
-      jobTitle: row.jobTitle,
-      organizationId: row.organizationId,
-      organizationName: row.organizationName,
-      files: files.filter((file) => file.applicationId === row.application.id),
-    }),
-  );
+  return rows.map((row): ListedApplication => ({
+    ...row.application,
+    jobTitle: row.jobTitle,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    files: files.filter((file) => file.applicationId === row.application.id),
+  }));
 }
 
 /** The applicant's dashboard: their applications on the brand (by account), newest first. */
@@ -73,11 +71,18 @@ export async function listMyApplications(options: {
 }): Promise<ListedApplication[]> {
   const { db, viewer, brand, locale } = options;
   if (viewer.userId === null) throw new AppError('UNAUTHENTICATED', { key: 'apply.error.signInRequired', locale });
-  return withJobsAndFiles(db, and(eq(applications.userId, viewer.userId), eq(applications.frontend, brand.id as Application['frontend'])) as SQL);
+  return withJobsAndFiles(
+    db,
+    and(eq(applications.userId, viewer.userId), eq(applications.frontend, brand.id as Application['frontend'])) as SQL,
+  );
 }
 
 /** Only where the brand lets recruiters see applications (SPEC section 1: off by default). */
-function requireRecruiterView(viewer: Viewer, brand: Brand, locale: Locale): asserts viewer is Viewer & { userId: number } {
+function requireRecruiterView(
+  viewer: Viewer,
+  brand: Brand,
+  locale: Locale,
+): asserts viewer is Viewer & { userId: number } {
   if (viewer.userId === null) throw new AppError('UNAUTHENTICATED', { key: 'apply.error.signInRequired', locale });
   if (!brand.features.recruiterDashboardShowsApplications) {
     throw new AppError('FORBIDDEN', { key: 'apply.error.recruiterViewOff', locale });

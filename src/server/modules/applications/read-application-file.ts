@@ -39,7 +39,12 @@ export async function readApplicationFile(options: {
   const bySignedLink = link ? isValidFileLink(link.secret, fileId, link.expires, link.signature) : false;
   if (
     !bySignedLink &&
-    !(await canSeeApplication({ viewer, loaders, application: { userId: row.userId }, organizationId: row.organizationId }))
+    !(await canSeeApplication({
+      viewer,
+      loaders,
+      application: { userId: row.userId },
+      organizationId: row.organizationId,
+    }))
   ) {
     return null;
   }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Brand, Locale } from '../../../../brands/types.ts';
 import {
@@ -33,7 +33,11 @@ export interface SubmittedApplication {
 }
 
 function alreadyApplied(createdAt: Date, locale: Locale): AppError {
-  const message = { key: 'apply.error.alreadyApplied', params: { date: formatDate(createdAt.toISOString(), locale) }, locale } as const;
+  const message = {
+    key: 'apply.error.alreadyApplied',
+    params: { date: formatDate(createdAt.toISOString(), locale) },
+    locale,
+  } as const;
   return new AppError('CONFLICT', message, {
     fieldErrors: { email: createTranslator(locale)(message.key, message.params) },
     appliedAt: createdAt.toISOString(),
@@ -65,9 +69,13 @@ export async function submitApplication(options: {
 }): Promise<SubmittedApplication> {
   const { db, viewer, brand, locale } = options;
   const { jobId, idempotencyKey: rawKey, ...fields } = parseInput(envelopeSchema, options.input, { locale });
-  const idempotencyKey = parseInput(z.object({ idempotencyKey: idempotencyKeySchema }), { idempotencyKey: rawKey }, {
-    locale,
-  }).idempotencyKey;
+  const idempotencyKey = parseInput(
+    z.object({ idempotencyKey: idempotencyKeySchema }),
+    { idempotencyKey: rawKey },
+    {
+      locale,
+    },
+  ).idempotencyKey;
 
   // A repeat of a request that went through answers as it did, even once the job has closed since.
   const [repeat] = await db.select().from(applications).where(eq(applications.idempotencyKey, idempotencyKey));
@@ -85,53 +93,8 @@ export async function submitApplication(options: {
   const tokens = [values.cvFile, values.coverLetterFile].filter((token): token is string => token !== null);
 
   const outcome = await db.transaction(async (tx): Promise<SubmittedApplication> => {
-    const account =
-      viewer.userId === null
-        ? null
-        : ((await tx.select({ email: users.email }).from(users).where(eq(users.id, viewer.userId)))[0] ?? null);
-    const [earlier] = await tx
-      .select({ createdAt: applications.createdAt })
-      .from(applications)
-      .where(
-        and(
-          eq(applications.jobId, job.id),
-          viewer.userId === null
-            ? eq(applications.email, values.email)
-            : or(
-                eq(applications.email, values.email),
-                eq(applications.userId, viewer.userId),
-                eq(applications.email, (account?.email ?? '').toLowerCase()),
-              ),
-        ),
-      )
-      .limit(1);
-    if (earlier) throw alreadyApplied(earlier.createdAt, locale);
-
-    const files =
-      tokens.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(applicationFiles)
-            .where(and(inArray(applicationFiles.uploadToken, tokens), isNull(applicationFiles.applicationId)))
-            .for('update');
-    for (const [kind, token] of [
-      ['cv', values.cvFile],
-      ['cover_letter', values.coverLetterFile],
-    ] as const) {
-      if (token === null) continue;
-      const file = files.find((candidate) => candidate.uploadToken === token);
-      // Another job's file, another kind's, or one of someone else's account: as if it did not exist.
-      if (
-        !file ||
-        file.jobId !== job.id ||
-        file.kind !== kind ||
-        (file.uploadedBy !== null && file.uploadedBy !== viewer.userId)
-      ) {
-        throw fieldRefusal(fieldOfKind[kind], 'apply.error.fileMissing', locale);
-      }
-    }
-
+    // The insert comes first: a concurrent request with the same key or address waits here on the unique
+    // index until the first commits, then finds its row, before anything else is looked at.
     const [inserted] = await tx
       .insert(applications)
       .values({
@@ -151,7 +114,7 @@ export async function submitApplication(options: {
       .onConflictDoNothing()
       .returning();
     if (!inserted) {
-      // Another request won the race: the same key (a repeat) or the same address (a second application).
+      // Another request won: the same key (a repeat) or the same address (a second application).
       const [winner] = await tx.select().from(applications).where(eq(applications.idempotencyKey, idempotencyKey));
       if (winner) return { application: winner, created: false };
       const [other] = await tx
@@ -159,6 +122,48 @@ export async function submitApplication(options: {
         .from(applications)
         .where(and(eq(applications.jobId, job.id), eq(applications.email, values.email)));
       throw alreadyApplied(other?.createdAt ?? new Date(), locale);
+    }
+    if (viewer.userId !== null) {
+      // A signed-in applicant also counts by account and by the account's address.
+      const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, viewer.userId));
+      const [earlier] = await tx
+        .select({ createdAt: applications.createdAt })
+        .from(applications)
+        .where(
+          and(
+            eq(applications.jobId, job.id),
+            ne(applications.id, inserted.id),
+            or(eq(applications.userId, viewer.userId), eq(applications.email, (account?.email ?? '').toLowerCase())),
+          ),
+        )
+        .limit(1);
+      if (earlier) throw alreadyApplied(earlier.createdAt, locale);
+    }
+
+    const files =
+      tokens.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(applicationFiles)
+            .where(and(inArray(applicationFiles.uploadToken, tokens), isNull(applicationFiles.applicationId)))
+            .for('update');
+    for (const [kind, token] of [
+      ['cv', values.cvFile],
+      ['cover_letter', values.coverLetterFile],
+    ] as const) {
+      if (token === null) continue;
+      const file = files.find((candidate) => candidate.uploadToken === token);
+      // Another job's file, another kind's, one of someone else's account or one already sent: as if it did
+      // not exist. The refusal rolls the application back.
+      if (
+        !file ||
+        file.jobId !== job.id ||
+        file.kind !== kind ||
+        (file.uploadedBy !== null && file.uploadedBy !== viewer.userId)
+      ) {
+        throw fieldRefusal(fieldOfKind[kind], 'apply.error.fileMissing', locale);
+      }
     }
     if (files.length > 0) {
       await tx
@@ -182,7 +187,11 @@ export async function submitApplication(options: {
   });
 
   if (outcome.created) {
-    const delivery = deliverApplicationMails({ db, applicationId: outcome.application.id, authSecret: options.authSecret });
+    const delivery = deliverApplicationMails({
+      db,
+      applicationId: outcome.application.id,
+      authSecret: options.authSecret,
+    });
     if (options.awaitMails) await delivery;
     else void delivery;
   }

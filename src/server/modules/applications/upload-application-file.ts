@@ -62,7 +62,12 @@ export async function uploadApplicationFile(options: {
   }
   let stored: { key: string; size: number };
   try {
-    stored = await storeFile({ data: stream, maxBytes, extension: type.extension, directory: options.storageDirectory });
+    stored = await storeFile({
+      data: stream,
+      maxBytes,
+      extension: type.extension,
+      directory: options.storageDirectory,
+    });
   } catch (error) {
     if (error instanceof FileTooLargeError) throw fieldRefusal(field, 'apply.error.fileTooLarge', locale);
     throw error;
