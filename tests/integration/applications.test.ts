@@ -219,7 +219,7 @@ describe.each(testDialects)('applications on %s', (dialect) => {
     const cases: [string, () => Promise<{ input: Record<string, unknown> }>, string, MessageKey][] = [
       [
         'a missing required file',
-        async () => ({ input: validInput({ cvFile: null }) }),
+        () => Promise.resolve({ input: validInput({ cvFile: null }) }),
         'cvFile',
         'apply.error.cvRequired',
       ],
@@ -243,7 +243,7 @@ describe.each(testDialects)('applications on %s', (dialect) => {
       ],
       [
         'an unknown file token',
-        async () => ({ input: validInput({ cvFile: 'f'.repeat(32) }) }),
+        () => Promise.resolve({ input: validInput({ cvFile: 'f'.repeat(32) }) }),
         'cvFile',
         'apply.error.fileMissing',
       ],
@@ -300,7 +300,7 @@ describe.each(testDialects)('applications on %s', (dialect) => {
       expect(errorOf(body).code).toBe('NOT_FOUND');
       const english_ = await backend.request(
         submitApplication,
-        { input: validInput({ email: 'nope', cvFile: await cv() }) as never },
+        { input: validInput({ email: 'nope', cvFile: await cv() }) },
         { headers: { frontend: 'tagblatt;en-GB' } },
       );
       // tagblatt speaks German only: the brand's language answers.
@@ -319,7 +319,7 @@ describe.each(testDialects)('applications on %s', (dialect) => {
     expect(bodies.filter((body) => body.data!.submitApplication.created)).toHaveLength(1);
     const rows = await db.select().from(applications).where(eq(applications.idempotencyKey, input.idempotencyKey));
     expect(rows).toHaveLength(1);
-    const confirmation = await mail.waitFor(input.email as string, { after: mailsBefore });
+    const confirmation = await mail.waitFor(input.email, { after: mailsBefore });
     expect(confirmation.subject).toBe(de('apply.mail.confirmation.subject', { title: 'Pflegefachkraft' }));
     await mail.waitFor(rita.email, { after: mailsBefore });
     // A reload of the review step sends the same key once more, later.
@@ -327,7 +327,7 @@ describe.each(testDialects)('applications on %s', (dialect) => {
     expect(again.data!.submitApplication).toMatchObject({ id: [...ids][0], created: false });
     await sleep(500);
     const received = mail.mails.slice(mailsBefore);
-    expect(received.filter((message) => message.to.includes(input.email as string))).toHaveLength(1);
+    expect(received.filter((message) => message.to.includes(input.email))).toHaveLength(1);
     expect(received.filter((message) => message.to.includes(rita.email))).toHaveLength(1);
     // The retry of the job runner finds nothing left to send.
     expect(
@@ -375,7 +375,7 @@ describe.each(testDialects)('applications on %s', (dialect) => {
     const input = validInput({ cvFile: await cv() });
     const body = await submit(input);
     const id = body.data!.submitApplication.id;
-    await mail.waitFor(input.email as string);
+    await mail.waitFor(input.email);
     // As if the process had died after the commit: unsent, with a stale claim.
     await db
       .update(applications)
@@ -389,7 +389,7 @@ describe.each(testDialects)('applications on %s', (dialect) => {
     ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     await sleep(300);
-    expect(mail.mails.slice(before).filter((message) => message.to.includes(input.email as string))).toHaveLength(1);
+    expect(mail.mails.slice(before).filter((message) => message.to.includes(input.email))).toHaveLength(1);
   });
 
   it('serves a file to the applicant, the organization and staff only', async () => {

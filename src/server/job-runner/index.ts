@@ -13,19 +13,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { log, logUnexpected } from '../log.ts';
 import { applyJobSchedule, nextDueDates, type AppliedJobSchedule } from '../modules/jobs/apply-job-schedule.ts';
 import { pruneSearchChanges } from '../search/job-index.ts';
-import { getAuthSecret } from '../auth/secret.ts';
-import { retryPendingApplicationMails } from '../modules/applications/deliver-application-mails.ts';
-import { removeUnattachedApplicationFiles } from '../modules/applications/get-application-form.ts';
 
 export const jobScheduleQueue = 'job-schedule';
-
-/**
- * Issue 14: application mails whose sender failed or died after the commit are sent again (at most once
- * while a sender lives: deliver-application-mails.ts), and files uploaded for applications never sent are
- * removed after a day. Every 5 minutes.
- */
-export const applicationUpkeepQueue = 'application-upkeep';
-export const applicationUpkeepCron = '*/5 * * * *';
 
 /**
  * Every minute, the finest a pg-boss schedule goes (one job per 60-second slot). Each run also queues a run
@@ -96,17 +85,6 @@ export async function startJobRunner(handle: DatabaseHandle, options: JobRunnerO
     options.onRun?.(result);
   });
   await boss.schedule(jobScheduleQueue, options.cron ?? jobScheduleCron);
-  await boss.createQueue(applicationUpkeepQueue, {
-    policy: 'singleton',
-    retryLimit: 1,
-    expireInSeconds: 300,
-    deleteAfterSeconds: 60 * 60,
-  });
-  await boss.work(applicationUpkeepQueue, { pollingIntervalSeconds: 5 }, async () => {
-    await retryPendingApplicationMails({ db: handle.db, authSecret: getAuthSecret() });
-    await removeUnattachedApplicationFiles({ db: handle.db });
-  });
-  await boss.schedule(applicationUpkeepQueue, applicationUpkeepCron);
   // And once now: catches up after downtime, and looks ahead before the first cron pass (up to 30 s away).
   await boss.send(jobScheduleQueue, null);
   return {

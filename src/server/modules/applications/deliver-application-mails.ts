@@ -90,7 +90,7 @@ async function messagesOf(db: Database, application: Application, authSecret: Ui
     .innerJoin(organizations, eq(organizations.id, jobs.organizationId))
     .where(eq(jobs.id, application.jobId));
   if (!job) return [];
-  const brand = brands[application.frontend as keyof typeof brands] ?? Object.values(brands)[0]!;
+  const brand = brands[application.frontend] ?? Object.values(brands)[0]!;
   const files = await db
     .select()
     .from(applicationFiles)
