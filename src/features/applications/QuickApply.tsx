@@ -226,11 +226,19 @@ export default function QuickApply(props: QuickApplyProps) {
     update({ step });
   }
 
+  /** Keyboard and screen reader users land on the first field to fix. */
+  function focusFirstProblem() {
+    requestAnimationFrame(() => {
+      document.querySelector<HTMLElement>('[data-quick-apply] [aria-invalid="true"]')?.focus();
+    });
+  }
+
   function next() {
     const problems = problemsOf(draft.step);
     if (Object.keys(problems).length > 0) {
       setErrors(problems);
       setNotice(m('apply.fixErrors'));
+      focusFirstProblem();
       return;
     }
     go(steps[steps.indexOf(draft.step) + 1] ?? 'review');
@@ -270,6 +278,7 @@ export default function QuickApply(props: QuickApplyProps) {
       setErrors(problems);
       setNotice(m('apply.fixErrors'));
       update({ step: stepOfField(Object.keys(problems)[0] ?? '') });
+      focusFirstProblem();
       return;
     }
     setIsBusy('sending');
