@@ -65,6 +65,8 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/checkout', below: true, reserved: true, noCanonical: true },
   { path: '/privacy-policy', page: true },
   { path: '/dashboard', below: true, page: true, signIn: true, noCanonical: true },
+  // Issue 14: a recruiter marks an application (a form POST back to the dashboard).
+  { path: '/dashboard/applications', page: true, signIn: true },
   { path: '/my-products', below: true, page: true, signIn: true, noCanonical: true },
   { path: '/router', below: true, page: true, noCanonical: true },
   { path: '/404', page: true, errorPage: true, noCanonical: true },

@@ -28,7 +28,10 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const envelope = {
     from: config.MAIL_FROM,
     ...message,
-    attachments: message.attachments?.map((attachment) => ({ ...attachment, content: Buffer.from(attachment.content) })),
+    attachments: message.attachments?.map((attachment) => ({
+      ...attachment,
+      content: Buffer.from(attachment.content),
+    })),
   };
   if (config.SMTP_URL) {
     smtp ??= nodemailer.createTransport(config.SMTP_URL);
