@@ -658,6 +658,8 @@ export const de = {
   'apply.error.emailNotVerified': 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.',
   'apply.error.notApplicant': 'Bewerben können Sie sich nur mit einem Bewerberkonto oder ohne Anmeldung.',
   'apply.error.recruiterViewOff': 'Bewerbungen werden hier nicht angezeigt.',
+  'apply.error.rateLimited':
+    'Von Ihrem Anschluss wurden in der letzten Stunde sehr viele Bewerbungen gesendet. Bitte versuchen Sie es später noch einmal.',
   'apply.error.applicationNotFound': 'Diese Bewerbung gibt es nicht.',
   'apply.mail.attached': 'im Anhang',
   'apply.mail.dashboard': 'Alle Bewerbungen',

@@ -640,6 +640,8 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'apply.error.emailNotVerified': 'Please confirm your e-mail address first.',
   'apply.error.notApplicant': 'You can apply only with an applicant account or without signing in.',
   'apply.error.recruiterViewOff': 'Applications are not shown here.',
+  'apply.error.rateLimited':
+    'Very many applications were sent from your connection in the last hour. Please try again later.',
   'apply.error.applicationNotFound': 'This application does not exist.',
   'apply.mail.attached': 'attached',
   'apply.mail.dashboard': 'All applications',

@@ -656,6 +656,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'apply.error.emailNotVerified': "Veuillez d'abord confirmer votre adresse e-mail.",
   'apply.error.notApplicant': 'Vous ne pouvez postuler qu’avec un compte candidat ou sans vous connecter.',
   'apply.error.recruiterViewOff': 'Les candidatures ne sont pas affichées ici.',
+  'apply.error.rateLimited':
+    'Un très grand nombre de candidatures ont été envoyées depuis votre connexion au cours de la dernière heure. Veuillez réessayer plus tard.',
   'apply.error.applicationNotFound': "Cette candidature n'existe pas.",
   'apply.mail.attached': 'en pièce jointe',
   'apply.mail.dashboard': 'Toutes les candidatures',

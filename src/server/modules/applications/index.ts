@@ -199,6 +199,7 @@ export const applicationsModule: GraphQLModule = {
           ...serviceOptions(context),
           input: args.input,
           authSecret: context.authSecret,
+          clientAddress: context.clientAddress,
         });
         return { id: application.id, createdAt: application.createdAt, created };
       },

@@ -14,6 +14,7 @@ import type { Database } from '../../db/index.ts';
 import { applicationFiles, applications, type Application } from '../../db/schema/applications.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
+import { clientKeyOf, countRequest } from '../../limits/request-rate.ts';
 import { parseInput } from '../../validation.ts';
 import { recordEvent } from '../analytics/record-event.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
@@ -25,6 +26,12 @@ const envelopeSchema = z.looseObject({
   jobId: z.number().int().min(1).max(maxEntityId),
   idempotencyKey: z.unknown(),
 });
+
+/**
+ * New applications one client address may send per hour: plenty for a person (or an office behind one
+ * address), few enough that nobody floods employers' mailboxes through the site. Repeats of a key are free.
+ */
+export const applicationsPerAddressAndHour = 30;
 
 /** The answer: the application, and whether this request made it (false: a repeat of the same key). */
 export interface SubmittedApplication {
@@ -64,6 +71,8 @@ export async function submitApplication(options: {
   locale: Locale;
   input: unknown;
   authSecret: Uint8Array;
+  /** The sender's address: new applications per address and hour are limited (each one mails an employer). */
+  clientAddress?: string | null;
   /** Waits for the mails (tests); by default they go out after the answer. */
   awaitMails?: boolean;
 }): Promise<SubmittedApplication> {
@@ -90,6 +99,16 @@ export async function submitApplication(options: {
   requireMayApply(await applyBlockerOf({ db, viewer, brand }), locale);
   const values = parseInput(applicationSchemaFor(requirementsOf(job)), fields, { locale });
   const questions = questionsOf(requirementsOf(job));
+  if (options.clientAddress) {
+    const refusal = await countRequest(db, [
+      {
+        key: `apply:ip:${clientKeyOf(options.clientAddress)}`,
+        max: applicationsPerAddressAndHour,
+        windowSeconds: 3600,
+      },
+    ]);
+    if (refusal) throw new AppError('RATE_LIMITED', { key: 'apply.error.rateLimited', locale });
+  }
   const tokens = [values.cvFile, values.coverLetterFile].filter((token): token is string => token !== null);
 
   const outcome = await db.transaction(async (tx): Promise<SubmittedApplication> => {
