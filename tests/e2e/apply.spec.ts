@@ -77,6 +77,8 @@ async function answerAndUpload(page: Page, options: { axe?: boolean } = {}) {
 }
 
 async function fillBasicInfo(page: Page, person: { first: string; last: string; email: string }) {
+  // The island has hydrated: its button is enabled.
+  await expect(page.getByRole('button', { name: 'Weiter' })).toBeEnabled();
   await page.getByLabel('Vorname').fill(person.first);
   await page.getByLabel('Nachname').fill(person.last);
   await page.getByLabel('E-Mail-Adresse').fill(person.email);
@@ -102,6 +104,7 @@ test('an anonymous visitor applies on site through all steps with a PDF and gets
   await button.click();
   await expect(page).toHaveURL(`${base}/job/apply/${jobId}`);
   await expect(step(page)).toHaveAttribute('data-step', 'basicInfo');
+  await expect(page.getByRole('button', { name: 'Weiter' })).toBeEnabled();
   expect(scripts.length).toBeGreaterThan(0);
   await expectNoAxeViolations(page);
 
@@ -217,7 +220,7 @@ test('applies with the keyboard only', async ({ page }) => {
   const jobId = await findJob(page.request, base, 'on_site', 1);
   await page.goto(`${base}/job/apply/${jobId}`);
   await expect(step(page)).toHaveAttribute('data-step', 'basicInfo');
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: 'Weiter' })).toBeEnabled();
   const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? '');
   for (let presses = 0; presses < 40 && (await focusedName()) !== 'firstName'; presses++)
     await page.keyboard.press('Tab');

@@ -125,6 +125,9 @@ export default function QuickApply(props: QuickApplyProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const restored = useRef(false);
+  // Until React has taken over, the form must not be sent the browser's way (a GET with the answers in the URL).
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
   const idPrefix = useId();
 
   // Restore the draft of this job (a reload, or the way back from sign-in), then keep it on every change.
@@ -576,6 +579,7 @@ export default function QuickApply(props: QuickApplyProps) {
       )}
       <form
         className="account-form"
+        method="post"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -621,7 +625,7 @@ export default function QuickApply(props: QuickApplyProps) {
                 </button>
               )
             ) : (
-              <button type="submit" className="button" disabled={isBusy !== false}>
+              <button type="submit" className="button" disabled={!isHydrated || isBusy !== false}>
                 {m('apply.next')}
               </button>
             )}
