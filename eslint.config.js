@@ -88,7 +88,11 @@ export default defineConfig(
   },
   {
     // The routes GraphQL cannot serve: file downloads stream bytes (decisions 0004 and 0013).
-    files: ['src/pages/api/organization-attachments/**', 'src/pages/api/job-files/**'],
+    files: [
+      'src/pages/api/organization-attachments/**',
+      'src/pages/api/job-files/**',
+      'src/pages/api/application-files/**',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

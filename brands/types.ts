@@ -31,6 +31,11 @@ export interface BrandFeatures {
   hideKeywordSearch: boolean;
   disableGraduationIcon: boolean;
   recruiterDashboardShowsApplications: boolean;
+  /**
+   * SPEC section 2, "Job application with forced registration leads to login": applying needs an applicant
+   * account; anonymous visitors are sent to sign-in or registration and come back to the same step.
+   */
+  applyRequiresAccount: boolean;
   optimizedFonts: boolean;
   ga4Display: boolean;
   measurementRelay: boolean;

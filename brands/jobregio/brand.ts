@@ -34,6 +34,7 @@ export const jobregio = {
     hideKeywordSearch: false,
     disableGraduationIcon: false,
     recruiterDashboardShowsApplications: false,
+    applyRequiresAccount: true,
     optimizedFonts: false,
     ga4Display: true,
     measurementRelay: false,

@@ -31,6 +31,7 @@ export const tagblatt = {
     hideKeywordSearch: false,
     disableGraduationIcon: false,
     recruiterDashboardShowsApplications: false,
+    applyRequiresAccount: false,
     optimizedFonts: false,
     ga4Display: true,
     measurementRelay: true,

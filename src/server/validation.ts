@@ -1,3 +1,4 @@
+import * as zod from 'zod';
 import type { z } from 'zod';
 import type { Locale } from '../../brands/types.ts';
 import { createTranslator, isMessageKey } from '../i18n/index.ts';
@@ -10,12 +11,13 @@ import { AppError } from './errors.ts';
  * before anything is read or written. Schemas shared with a form (src/lib) carry message keys: with a
  * `locale`, those are translated, so the field errors read in the visitor's language.
  */
-export function parseInput<TSchema extends z.ZodType>(
+export function parseInput<TSchema extends z.core.$ZodType>(
   schema: TSchema,
   input: unknown,
   options: { locale?: Locale } = {},
 ): z.infer<TSchema> {
-  const result = schema.safeParse(input);
+  // Any zod schema: classic ones, and zod/mini ones that islands share (src/lib/applications).
+  const result = zod.safeParse(schema, input);
   if (result.success) return result.data;
   const translate = options.locale ? createTranslator(options.locale) : null;
   const messages = new Map<string, string[]>();

@@ -47,6 +47,8 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/jobs', below: true, reserved: true, lowercase: true, stripsTrackingParams: true },
   { path: '/job', reserved: true },
   { path: '/job/wizard', below: true, signIn: true, noCanonical: true },
+  // Issue 14: the quick apply page of an on-site or e-mail job (its island loads only here).
+  { path: '/job/apply/:id', noCanonical: true },
   { path: '/job-manager', below: true, signIn: true, noCanonical: true },
   { path: '/job-manager/new', signIn: true },
   { path: '/job-manager/edit/:id', signIn: true },
@@ -63,6 +65,8 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/checkout', below: true, reserved: true, noCanonical: true },
   { path: '/privacy-policy', page: true },
   { path: '/dashboard', below: true, page: true, signIn: true, noCanonical: true },
+  // Issue 14: a recruiter marks an application (a form POST back to the dashboard).
+  { path: '/dashboard/applications', page: true, signIn: true },
   { path: '/my-products', below: true, page: true, signIn: true, noCanonical: true },
   { path: '/router', below: true, page: true, noCanonical: true },
   { path: '/404', page: true, errorPage: true, noCanonical: true },

@@ -13,6 +13,7 @@ import { jobsModule } from '../modules/jobs/index.ts';
 import { jobPostingModule } from '../modules/job-posting/index.ts';
 import { searchModule } from '../modules/search/index.ts';
 import { jobDescriptionModule } from '../modules/job-description/index.ts';
+import { applicationsModule } from '../modules/applications/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -29,6 +30,7 @@ const modules = [
   jobPostingModule,
   searchModule,
   jobDescriptionModule,
+  applicationsModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

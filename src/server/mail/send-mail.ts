@@ -10,10 +10,14 @@ import { getConfig } from '../config.ts';
 import { log } from '../log.ts';
 
 export interface MailMessage {
-  to: string;
+  /** One address or several (an employer's application addresses). */
+  to: string | string[];
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go (an application mail: the applicant). */
+  replyTo?: string;
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 let smtp: Transporter | undefined;
@@ -21,7 +25,14 @@ let fileTransport: Transporter | undefined;
 
 export async function sendMail(message: MailMessage): Promise<void> {
   const config = getConfig();
-  const envelope = { from: config.MAIL_FROM, ...message };
+  const envelope = {
+    from: config.MAIL_FROM,
+    ...message,
+    attachments: message.attachments?.map((attachment) => ({
+      ...attachment,
+      content: Buffer.from(attachment.content),
+    })),
+  };
   if (config.SMTP_URL) {
     smtp ??= nodemailer.createTransport(config.SMTP_URL);
     await smtp.sendMail(envelope);

@@ -20,6 +20,8 @@ import type { Database } from '../db/index.ts';
 export const tablesNotOnAnonymousPages: readonly string[] = [
   'account_tokens',
   'analytics_events',
+  'application_files',
+  'applications',
   'auth_accounts',
   'auth_attempts',
   'auth_sessions',

@@ -12,9 +12,16 @@ const small = { organizations: 40, jobs: 300, seed: 42, referenceDate };
 
 /**
  * Tables the demo data leaves empty on purpose: attachments and job ad PDFs need real files in storage; the
- * demo jobs were posted without payments, and nobody has viewed them yet.
+ * demo jobs were posted without payments, and nobody has viewed them yet; nobody has applied yet either.
  */
-const emptyOnPurpose = new Set(['organization_attachments', 'job_files', 'job_payments', 'job_view_counts']);
+const emptyOnPurpose = new Set([
+  'organization_attachments',
+  'job_files',
+  'job_payments',
+  'job_view_counts',
+  'applications',
+  'application_files',
+]);
 
 const tableNames = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))

@@ -4,6 +4,25 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Every field of the quick apply form; nullable so that a missing value is a field error. */
+export type ApplicationInput = {
+  /** Answers to the job's questions, in their order. */
+  answers?: Array<string> | null | undefined;
+  coverLetterFile?: string | null | undefined;
+  /** Tokens uploadApplicationFile answered. */
+  cvFile?: string | null | undefined;
+  email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  /** Chosen by the client once per application (a UUID): repeats give the same application. */
+  idempotencyKey?: string | null | undefined;
+  jobId: number;
+  lastName?: string | null | undefined;
+  phone?: string | null | undefined;
+};
+
+/** How a recruiter marked an application. */
+export type ApplicationStatus = 'new' | 'rejected' | 'seen' | 'shortlisted';
+
 export type ChangePasswordInput = {
   currentPassword?: string | null | undefined;
   password?: string | null | undefined;
@@ -394,6 +413,105 @@ export type recordSignupStartMutationVariables = Exact<{
 }>;
 
 export type recordSignupStartMutation = { recordSignupStart: boolean };
+
+export type applicationFormQueryVariables = Exact<{
+  jobId: number;
+}>;
+
+export type applicationFormQuery = {
+  applicationForm: {
+    jobId: number;
+    title: string;
+    organizationName: string;
+    workflow: string;
+    requireCv: boolean;
+    requireCoverLetter: boolean;
+    blocker: string | null;
+    appliedAt: string | null;
+    questions: Array<{ question: string; required: boolean }>;
+    prefill: { firstName: string | null; lastName: string | null; email: string } | null;
+  };
+};
+
+export type startJobApplicationMutationVariables = Exact<{
+  jobId: number;
+}>;
+
+export type startJobApplicationMutation = { startJobApplication: boolean };
+
+export type uploadApplicationFileMutationVariables = Exact<{
+  jobId: number;
+  kind: string;
+  file: File;
+}>;
+
+export type uploadApplicationFileMutation = { uploadApplicationFile: { file: string; fileName: string; size: number } };
+
+export type submitApplicationMutationVariables = Exact<{
+  input: ApplicationInput;
+}>;
+
+export type submitApplicationMutation = { submitApplication: { id: number; createdAt: string; created: boolean } };
+
+export type myApplicationsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type myApplicationsQuery = {
+  myApplications: Array<{
+    id: number;
+    jobId: number;
+    jobTitle: string;
+    jobUrl: string;
+    organizationName: string;
+    createdAt: string;
+    status: ApplicationStatus;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string | null;
+    answers: Array<{ question: string; answer: string }>;
+    files: Array<{ id: number; kind: string; fileName: string; mimeType: string; size: number; url: string }>;
+  }>;
+};
+
+export type receivedApplicationsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  jobId?: number | null | undefined;
+}>;
+
+export type receivedApplicationsQuery = {
+  receivedApplications: {
+    total: number;
+    pageSize: number;
+    applications: Array<{
+      id: number;
+      jobId: number;
+      jobTitle: string;
+      jobUrl: string;
+      organizationName: string;
+      createdAt: string;
+      status: ApplicationStatus;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone: string | null;
+      answers: Array<{ question: string; answer: string }>;
+      files: Array<{ id: number; kind: string; fileName: string; mimeType: string; size: number; url: string }>;
+    }>;
+  };
+};
+
+export type markApplicationMutationVariables = Exact<{
+  id: number;
+  status: ApplicationStatus;
+}>;
+
+export type markApplicationMutation = { markApplication: { id: number; status: ApplicationStatus } };
+
+export type openOriginalAdMutationVariables = Exact<{
+  jobId: number;
+}>;
+
+export type openOriginalAdMutation = { openOriginalAd: string | null };
 
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -1069,6 +1187,7 @@ export type locationAlternativesQuery = {
 
 /** Every operation of the site by name: its result and variables types. */
 export interface OperationTypes {
+  applicationForm: { data: applicationFormQuery; variables: applicationFormQueryVariables };
   approveJob: { data: approveJobMutation; variables: approveJobMutationVariables };
   changeJobState: { data: changeJobStateMutation; variables: changeJobStateMutationVariables };
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
@@ -1090,10 +1209,14 @@ export interface OperationTypes {
   locationAlternatives: { data: locationAlternativesQuery; variables: locationAlternativesQueryVariables };
   locationSuggestions: { data: locationSuggestionsQuery; variables: locationSuggestionsQueryVariables };
   managedJobs: { data: managedJobsQuery; variables: managedJobsQueryVariables };
+  markApplication: { data: markApplicationMutation; variables: markApplicationMutationVariables };
   moderationQueue: { data: moderationQueueQuery; variables: moderationQueueQueryVariables };
+  myApplications: { data: myApplicationsQuery; variables: myApplicationsQueryVariables };
+  openOriginalAd: { data: openOriginalAdMutation; variables: openOriginalAdMutationVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
   passwordResetLinkUsable: { data: passwordResetLinkUsableQuery; variables: passwordResetLinkUsableQueryVariables };
+  receivedApplications: { data: receivedApplicationsQuery; variables: receivedApplicationsQueryVariables };
   recordDispatchEvent: { data: recordDispatchEventMutation; variables: recordDispatchEventMutationVariables };
   recordJobView: { data: recordJobViewMutation; variables: recordJobViewMutationVariables };
   recordSignupStart: { data: recordSignupStartMutation; variables: recordSignupStartMutationVariables };
@@ -1108,8 +1231,11 @@ export interface OperationTypes {
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
   similarJobs: { data: similarJobsQuery; variables: similarJobsQueryVariables };
+  startJobApplication: { data: startJobApplicationMutation; variables: startJobApplicationMutationVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
+  submitApplication: { data: submitApplicationMutation; variables: submitApplicationMutationVariables };
   updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
+  uploadApplicationFile: { data: uploadApplicationFileMutation; variables: uploadApplicationFileMutationVariables };
   uploadJobFile: { data: uploadJobFileMutation; variables: uploadJobFileMutationVariables };
   verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };
 }

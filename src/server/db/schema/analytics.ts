@@ -18,6 +18,8 @@ export const analyticsEventNames = [
   'job_apply_complete',
   'job_bookmark',
   'job_alert_signup',
+  // A visitor followed a link job's apply button to the employer's own ad (issue 14).
+  'view_original_ad',
 ] as const;
 export type AnalyticsEventName = (typeof analyticsEventNames)[number];
 

@@ -6,3 +6,4 @@ export * from './jobs.ts';
 export * from './consent.ts';
 export * from './commerce.ts';
 export * from './content.ts';
+export * from './applications.ts';

@@ -10,7 +10,10 @@ import { analyticsEvents, type AnalyticsDimensions, type AnalyticsEventName } fr
 export async function recordEvent(
   db: Pick<Database, 'insert'>,
   event: {
-    name: Extract<AnalyticsEventName, 'job_apply_start' | 'job_apply_complete' | 'job_bookmark' | 'job_alert_signup'>;
+    name: Extract<
+      AnalyticsEventName,
+      'job_apply_start' | 'job_apply_complete' | 'job_bookmark' | 'job_alert_signup' | 'view_original_ad'
+    >;
     frontend: BrandId;
     userId: number | null;
     jobId?: number | null;
