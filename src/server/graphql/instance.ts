@@ -4,13 +4,11 @@ import { getConfig } from '../config.ts';
 import { getDatabase } from '../db/index.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { createGraphQLServer, type GraphQLServer } from './yoga.ts';
-import { startApplicationUpkeep } from '../modules/applications/application-upkeep.ts';
 
 let server: GraphQLServer | undefined;
 
 /** The process's GraphQL server: behind POST /graphql and behind the site's in-process backend client. */
 export function getGraphQLServer(): GraphQLServer {
-  if (!server) startApplicationUpkeep();
   server ??= createGraphQLServer({
     getDatabase: async () => (await getDatabase()).db,
     defaultBrand: getBrand(),

@@ -12,6 +12,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 import { log, logUnexpected } from '../log.ts';
 import { applyJobSchedule, nextDueDates, type AppliedJobSchedule } from '../modules/jobs/apply-job-schedule.ts';
+import { registerApplicationUpkeep } from '../modules/applications/application-upkeep.ts';
 import { pruneSearchChanges } from '../search/job-index.ts';
 import { handleScheduleRunRequests } from './due-runs.ts';
 
@@ -86,6 +87,7 @@ export async function startJobRunner(handle: DatabaseHandle, options: JobRunnerO
     options.onRun?.(result);
   });
   await boss.schedule(jobScheduleQueue, options.cron ?? jobScheduleCron);
+  await registerApplicationUpkeep(boss, handle.db);
   // A job scheduled within the look-ahead, after this minute's run looked ahead, gets its own run too.
   handleScheduleRunRequests((at) => {
     if (at.getTime() - Date.now() > lookAheadSeconds * 1000) return;

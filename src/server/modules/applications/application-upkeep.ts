@@ -1,33 +1,30 @@
+import type { PgBoss } from 'pg-boss';
 import { getAuthSecret } from '../../auth/secret.ts';
-import { getDatabase } from '../../db/index.ts';
-import { logUnexpected } from '../../log.ts';
+import type { Database } from '../../db/index.ts';
 import { retryPendingApplicationMails } from './deliver-application-mails.ts';
 import { removeUnattachedApplicationFiles } from './get-application-form.ts';
 
-/** How often each server process looks for unsent application mails and unsent uploads. */
-export const applicationUpkeepIntervalMs = 5 * 60 * 1000;
+export const applicationUpkeepQueue = 'application-upkeep';
 
-let timer: ReturnType<typeof setInterval> | undefined;
+/** Every five minutes. */
+export const applicationUpkeepCron = '*/5 * * * *';
 
 /**
- * Starts, once per server process, the upkeep of applications: mails whose sender failed or whose process
- * died after the commit are sent (deliver-application-mails.ts: the claim keeps two processes from sending
- * them twice), and files uploaded for applications never sent are removed after a day. It runs in the site's
- * process rather than the pg-boss runner (scripts/serve.mjs), because the mails need the brands, messages
- * and routes, which only the site's bundle loads. The timer does not keep the process alive.
+ * The upkeep of applications on the job runner (src/server/job-runner, decision 0016), once per schedule
+ * however many processes run: mails whose sender failed or whose process died after the commit are sent
+ * (deliver-application-mails.ts: the claim keeps two runs from sending them twice), and files uploaded for
+ * applications never sent are removed after a day.
  */
-export function startApplicationUpkeep(): void {
-  if (timer) return;
-  timer = setInterval(() => {
-    void (async () => {
-      try {
-        const { db } = await getDatabase();
-        await retryPendingApplicationMails({ db, authSecret: getAuthSecret() });
-        await removeUnattachedApplicationFiles({ db });
-      } catch (error) {
-        logUnexpected('applications', 'the application upkeep failed', error);
-      }
-    })();
-  }, applicationUpkeepIntervalMs);
-  timer.unref();
+export async function registerApplicationUpkeep(boss: PgBoss, db: Database): Promise<void> {
+  await boss.createQueue(applicationUpkeepQueue, {
+    policy: 'singleton',
+    retryLimit: 1,
+    expireInSeconds: 240,
+    deleteAfterSeconds: 60 * 60,
+  });
+  await boss.work(applicationUpkeepQueue, { pollingIntervalSeconds: 10 }, async () => {
+    await retryPendingApplicationMails({ db, authSecret: getAuthSecret() });
+    await removeUnattachedApplicationFiles({ db });
+  });
+  await boss.schedule(applicationUpkeepQueue, applicationUpkeepCron);
 }
