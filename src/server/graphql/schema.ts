@@ -13,6 +13,8 @@ import { jobsModule } from '../modules/jobs/index.ts';
 import { jobPostingModule } from '../modules/job-posting/index.ts';
 import { searchModule } from '../modules/search/index.ts';
 import { jobDescriptionModule } from '../modules/job-description/index.ts';
+import { bookmarksModule } from '../modules/bookmarks/index.ts';
+import { jobAlertsModule } from '../modules/job-alerts/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -29,6 +31,8 @@ const modules = [
   jobPostingModule,
   searchModule,
   jobDescriptionModule,
+  bookmarksModule,
+  jobAlertsModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { log, logUnexpected } from '../log.ts';
 import { applyJobSchedule, nextDueDates, type AppliedJobSchedule } from '../modules/jobs/apply-job-schedule.ts';
 import { pruneSearchChanges } from '../search/job-index.ts';
+import { registerJobAlertDigests } from './job-alert-digests.ts';
 
 export const jobScheduleQueue = 'job-schedule';
 
@@ -85,6 +86,7 @@ export async function startJobRunner(handle: DatabaseHandle, options: JobRunnerO
     options.onRun?.(result);
   });
   await boss.schedule(jobScheduleQueue, options.cron ?? jobScheduleCron);
+  await registerJobAlertDigests(boss, handle);
   // And once now: catches up after downtime, and looks ahead before the first cron pass (up to 30 s away).
   await boss.send(jobScheduleQueue, null);
   return {

@@ -14,6 +14,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of the job alert mails, RFC 8058). */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID (a job alert digest keeps one per digest, so a resent copy is recognisably the same). */
+  messageId?: string;
 }
 
 let smtp: Transporter | undefined;

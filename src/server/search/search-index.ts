@@ -29,7 +29,8 @@ export function indexJobEngine(
   return {
     name: 'index',
     async search(query) {
-      if (hasPhrase(query.filter)) return null;
+      // Phrases need word positions; a publication window (job alert digests) is the database's too.
+      if (hasPhrase(query.filter) || query.filter.published) return null;
       const index = await currentJobIndex(db, options);
       return index && searchIndex(index, query, Date.now());
     },
