@@ -17,8 +17,9 @@ export const maxAlertPathLength = 2000;
 const frequencyField = z.enum(jobAlertFrequencies, { error: 'jobAlert.error.frequency' });
 
 export const createJobAlertSchema = z.object({
-  // Checked for anonymous sign-ups only (the service decides); signed in, the account's address is used.
-  email: z.union([emailField, z.literal('').transform(() => null), z.null(), z.undefined()]),
+  // Signed in, the account's address is used and this is ignored; anonymous sign-ups need it
+  // (`anonymousJobAlertSchema`).
+  email: z.string().nullish(),
   // A new alert is never paused.
   frequency: frequencyField.refine((value) => value !== 'none', { error: 'jobAlert.error.frequency' }),
   label: z
@@ -33,6 +34,9 @@ export const createJobAlertSchema = z.object({
     .regex(/^\/(?![/\\])[^\s]*$/, { error: 'jobAlert.error.search' }),
 });
 export type CreateJobAlertInput = z.infer<typeof createJobAlertSchema>;
+
+/** An anonymous sign-up: the address to confirm and mail to. */
+export const anonymousJobAlertSchema = createJobAlertSchema.extend({ email: emailField });
 
 export const updateJobAlertSchema = z.object({ frequency: frequencyField });
 

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BrandId } from '../../../../brands/ids.ts';
 import type { Brand, Locale } from '../../../../brands/types.ts';
-import { createTranslator } from '../../../i18n/index.ts';
-import { createJobAlertSchema } from '../../../lib/job-alerts/job-alert-schema.ts';
+import { anonymousJobAlertSchema, createJobAlertSchema } from '../../../lib/job-alerts/job-alert-schema.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { jobAlerts, type SavedJobSearch } from '../../db/schema/alerts.ts';
@@ -54,7 +53,7 @@ export async function createJobAlert(
   options: JobAlertServiceOptions & { input: unknown },
 ): Promise<{ alert: JobAlertView; needsConfirmation: boolean }> {
   const { db, viewer, brand, locale, authSecret } = options;
-  const schema = createJobAlertSchema.extend({
+  const schema = (viewer.userId === null ? anonymousJobAlertSchema : createJobAlertSchema).extend({
     search: z.unknown().pipe(jobSearchRequestSchema(brand.constants.geo)),
   });
   const fields = parseInput(schema, options.input, { locale });
@@ -73,10 +72,7 @@ export async function createJobAlert(
     userId = viewer.userId;
     isConfirmed = user.verifiedAt !== null;
   } else {
-    if (!fields.email) {
-      const message = createTranslator(locale)('account.error.emailInvalid');
-      throw new AppError('BAD_USER_INPUT', message, { fieldErrors: { email: message } });
-    }
+    if (!fields.email) throw new Error('the anonymous schema requires an address');
     email = fields.email;
   }
 

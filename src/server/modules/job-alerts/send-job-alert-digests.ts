@@ -86,8 +86,8 @@ async function claimBatch(db: Database, now: Date, batchSize: number): Promise<C
       limit ${batchSize}
       for update skip locked
     ), claimed as (
-      insert into job_alert_digests (alert_id, due_at, window_start, window_end)
-      select id, next_digest_at, window_start, ${at} from due
+      insert into job_alert_digests (alert_id, due_at, window_start, window_end, claimed_at)
+      select id, next_digest_at, window_start, ${at}, ${at} from due
       on conflict (alert_id, due_at) do nothing
       returning id, alert_id, window_start, window_end
     ), advanced as (
