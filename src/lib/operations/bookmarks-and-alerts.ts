@@ -148,3 +148,16 @@ export const unsubscribeJobAlert = defineOperation(
     }
   `,
 );
+
+export const jobAlertOfToken = defineOperation(
+  'jobAlertOfToken',
+  /* GraphQL */ `
+    query jobAlertOfToken($token: String!, $purpose: String!) {
+      jobAlertOfToken(token: $token, purpose: $purpose) {
+        label
+        searchPath
+        wasConfirmed
+      }
+    }
+  `,
+);

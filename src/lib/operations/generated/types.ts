@@ -538,6 +538,15 @@ export type unsubscribeJobAlertMutationVariables = Exact<{
 
 export type unsubscribeJobAlertMutation = { unsubscribeJobAlert: { label: string } };
 
+export type jobAlertOfTokenQueryVariables = Exact<{
+  token: string;
+  purpose: string;
+}>;
+
+export type jobAlertOfTokenQuery = {
+  jobAlertOfToken: { label: string; searchPath: string | null; wasConfirmed: boolean | null };
+};
+
 export type jobQueryVariables = Exact<{
   id: number;
 }>;
@@ -1200,6 +1209,7 @@ export interface OperationTypes {
   getSubscriptions: { data: getSubscriptionsQuery; variables: getSubscriptionsQueryVariables };
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
+  jobAlertOfToken: { data: jobAlertOfTokenQuery; variables: jobAlertOfTokenQueryVariables };
   jobAlerts: { data: jobAlertsQuery; variables: jobAlertsQueryVariables };
   jobById: { data: jobByIdQuery; variables: jobByIdQueryVariables };
   jobDescriptionAvailable: { data: jobDescriptionAvailableQuery; variables: jobDescriptionAvailableQueryVariables };

@@ -1,6 +1,6 @@
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
-import { confirmJobAlert, unsubscribeJobAlert } from './confirm-job-alert.ts';
+import { alertOfToken, confirmJobAlert, unsubscribeJobAlert } from './confirm-job-alert.ts';
 import { createJobAlert } from './create-job-alert.ts';
 import { deleteJobAlert, listJobAlerts, updateJobAlert } from './manage-job-alerts.ts';
 
@@ -67,6 +67,8 @@ export const jobAlertsModule: GraphQLModule = {
     extend type Query {
       "The viewer's job alerts on this brand (sign-in required)."
       jobAlerts: [JobAlert!]!
+      "The search a confirm or unsubscribe link (purpose confirm | unsubscribe) is for; NOT_FOUND when it does not verify."
+      jobAlertOfToken(token: String!, purpose: String!): JobAlertLinkResult!
     }
 
     extend type Mutation {
@@ -84,6 +86,14 @@ export const jobAlertsModule: GraphQLModule = {
   resolvers: {
     Query: {
       jobAlerts: (_parent, _args, context: GraphQLContext) => listJobAlerts(serviceOptions(context)),
+      jobAlertOfToken: async (_parent, args: Args, context: GraphQLContext) => {
+        const alert = await alertOfToken({
+          ...serviceOptions(context),
+          token: args.token,
+          purpose: args.purpose === 'confirm' ? 'confirm' : 'unsubscribe',
+        });
+        return { label: alert.label, searchPath: alert.searchPath, wasConfirmed: alert.confirmedAt !== null };
+      },
     },
     Mutation: {
       createJobAlert: (_parent, args: Args, context: GraphQLContext) =>
