@@ -2,7 +2,7 @@
  * "Get these jobs by e-mail" on the search results (issue 14): a button and a dialog that save the search
  * as a job alert with a frequency of SPEC 9. Anonymous visitors give an address and confirm it by mail
  * (double opt-in); signed-in visitors' alerts go to their account. The dialog also opens by itself when the
- * visitor reaches the end of the results, at most once per jobAlertModalFrequencyDays (10, SPEC 9),
+ * visitor has spent 20 seconds on the results, at most once per jobAlertModalFrequencyDays (10, SPEC 9),
  * remembered in the browser.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -45,6 +45,9 @@ interface Props {
 
 const offered = ['daily', 'weekly', 'monthly'] as const;
 
+/** How long the results are shown before the dialog offers itself. */
+const alertModalDelayMs = 20_000;
+
 type Outcome = { kind: 'created' } | { kind: 'checkMail'; email: string } | null;
 
 function rememberShown(now: number): void {
@@ -79,17 +82,14 @@ export default function JobAlertSignup(props: Props) {
     dialog.current?.showModal();
   }
 
-  // Offered by itself once the visitor has seen the results to their end (at most every N days).
+  // Offered by itself after a while on the results (never at once: the visitor came to read them), at
+  // most every N days; a visitor who opened it already is not asked again.
   useEffect(() => {
-    const end = document.querySelector('.results .pagination') ?? document.querySelector('.results');
-    if (!end || !('IntersectionObserver' in window)) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      if (isAlertModalDue(lastShown(), Date.now(), props.modalFrequencyDays) && !dialog.current?.open) open();
-    });
-    observer.observe(end);
-    return () => observer.disconnect();
+    const timer = window.setTimeout(() => {
+      if (document.visibilityState !== 'visible' || dialog.current?.open) return;
+      if (isAlertModalDue(lastShown(), Date.now(), props.modalFrequencyDays)) open();
+    }, alertModalDelayMs);
+    return () => window.clearTimeout(timer);
   }, [props.modalFrequencyDays]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
