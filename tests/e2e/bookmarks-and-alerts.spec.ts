@@ -128,6 +128,8 @@ test('an anonymous job alert is confirmed by mail, gets a digest of exactly the 
   const visitor = await (await browser.newContext()).newPage();
   const email = uniqueEmail('alert');
   await visitor.goto(`${base}/en-GB/jobs?title=${encodeURIComponent(jobTitle)}`);
+  // The dialog's island hydrates when the browser is idle.
+  await expect(visitor.locator('astro-island:has(.job-alert)')).not.toHaveAttribute('ssr');
   await visitor.getByRole('button', { name: 'Get these jobs by e-mail' }).focus();
   await visitor.keyboard.press('Enter');
   const dialog = visitor.getByRole('dialog', { name: 'Create a job alert' });
@@ -197,6 +199,7 @@ test('the job alert dialog offers itself after a while on the results, then not 
 }) => {
   await page.clock.install();
   await page.goto(`${base}/en-GB/jobs`);
+  await expect(page.locator('astro-island:has(.job-alert)')).not.toHaveAttribute('ssr');
   const dialog = page.getByRole('dialog', { name: 'Create a job alert' });
   await expect(page.getByRole('button', { name: 'Get these jobs by e-mail' })).toBeVisible();
   await expect(dialog).toBeHidden();
