@@ -4,7 +4,7 @@
  * PostgreSQL.
  *
  * Usage: npx tsx bench/alerts/run.ts -- [--jobs 100000] [--pglite-jobs 100000] [--alerts 10000]
- *        [--dialect both|pglite|postgres] [--concurrency 4] [--smtp]
+ *        [--dialect both|pglite|postgres] [--concurrency 4] [--engine database|index|auto] [--smtp]
  *
  * The board is the demo data (src/server/seed) in a database of its own (PostgreSQL alerts_bench_<jobs>,
  * PGlite data/bench/alerts-pglite-<jobs>), seeded when empty. Each run deletes the alerts and digests and
@@ -38,10 +38,13 @@ const { values } = parseArgs({
     dialect: { type: 'string', default: 'both' },
     concurrency: { type: 'string', default: '4' },
     smtp: { type: 'boolean', default: false },
+    engine: { type: 'string', default: 'database' },
   },
 });
 const alertCount = Number(values.alerts);
 const concurrency = Number(values.concurrency);
+/** `database`: the SQL engine for every search; `index`: the in-memory index (built first, in the run's time). */
+const engine = values.engine === 'index' ? 'index' : values.engine === 'auto' ? 'auto' : 'database';
 const secret = new TextEncoder().encode('bench-secret-0123456789abcdefghijklmnop');
 const day = 86_400_000;
 
@@ -201,6 +204,7 @@ async function bench(dialect: 'pglite' | 'postgres', jobCount: number) {
     now,
     concurrency: dialect === 'pglite' ? 1 : concurrency,
     send,
+    engine,
   });
   const seconds = (performance.now() - started) / 1000;
   await smtp?.stop();
@@ -221,7 +225,7 @@ if (values.dialect !== 'postgres') runs.push(await bench('pglite', Number(values
 
 console.log(
   `\nJob alert digests: ${alertCount} due daily alerts, one run (budget ≤ 60 s on PostgreSQL for 10,000 over 100,000 jobs)` +
-    `${values.smtp ? ', mails delivered over SMTP on loopback' : ', mails built and kept in memory'}\n`,
+    `${values.smtp ? ', mails delivered over SMTP on loopback' : ', mails built and kept in memory'}, search engine: ${engine}\n`,
 );
 console.log(
   '| Database   |    Jobs | New in the window | Digests sent | Empty | Failed | Jobs listed | Run (s) | ms per alert |',

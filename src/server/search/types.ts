@@ -47,7 +47,7 @@ export interface JobSearchRequest {
   minYearlySalary?: number;
   /**
    * Only jobs published in (after, until]: the window of a job alert's digest (issue 14). Not part of the
-   * API's search input; the in-memory index leaves such searches to the database.
+   * API's search input.
    */
   published?: { after: Date; until: Date };
   sort?: JobSort;

@@ -47,6 +47,8 @@ export interface DigestRunOptions {
   leaseSeconds?: number;
   /** The transport (default: the mail module). */
   send?: (message: MailMessage) => Promise<void>;
+  /** Who searches (default: the in-memory index when current, else the database; decision 0008). */
+  engine?: 'auto' | 'database' | 'index';
   /** Called after each batch is claimed and committed (tests simulate a crash here). */
   afterClaim?: (digestIds: number[]) => void | Promise<void>;
 }
@@ -127,10 +129,30 @@ async function resumeStale(db: Database, now: Date, leaseSeconds: number, limit:
   return result.rows;
 }
 
+/**
+ * Marks a digest sent (or empty). Without waiting for the WAL flush (synchronous_commit off, this
+ * transaction only): what this protects against is the worker dying, and a committed row survives that;
+ * only a crash of the database server itself within a fraction of a second could lose the mark, and the
+ * digest would then be sent once more after the lease. Waiting for a flush per mail was most of a run.
+ */
 async function finish(db: Database, id: number, state: 'sent' | 'empty', jobCount: number): Promise<void> {
-  await db.execute(sql`update job_alert_digests set state = ${state}, job_count = ${jobCount},
-    sent_at = case when ${state} = 'sent' then now() else null end
-    where id = ${id} and state = 'claimed'`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await tx.execute(sql`update job_alert_digests set state = ${state}, job_count = ${jobCount},
+      sent_at = case when ${state} = 'sent' then now() else null end
+      where id = ${id} and state = 'claimed'`);
+  });
+}
+
+/** The job search's request schema per brand (its radius options), built once: zod schemas are not cheap. */
+const requestSchemas = new Map<string, ReturnType<typeof jobSearchRequestSchema>>();
+function requestSchemaOf(brand: Brand) {
+  let schema = requestSchemas.get(brand.id);
+  if (!schema) {
+    schema = jobSearchRequestSchema(brand.constants.geo);
+    requestSchemas.set(brand.id, schema);
+  }
+  return schema;
 }
 
 /** The brand and a locale of it (an alert keeps the one it was made in). */
@@ -141,49 +163,77 @@ function brandOf(digest: ClaimedDigest): { brand: Brand; locale: Locale } | null
   return { brand, locale };
 }
 
+/** What a digest needs of a search: the newest hits and how many there are (no facets: kept small). */
+type SearchResult = Pick<Awaited<ReturnType<typeof searchJobs>>, 'total' | 'items'>;
+
+/**
+ * The searches of one run: alerts that saved the same search on the same brand and language share a window
+ * when their periods are due together (the window ends at the run's time), so each search runs once a run.
+ */
+type SearchCache = Map<string, Promise<SearchResult>>;
+
 async function sendDigest(
-  options: Required<Pick<DigestRunOptions, 'db' | 'secret' | 'send'>>,
+  options: Required<Pick<DigestRunOptions, 'db' | 'secret' | 'send' | 'engine'>>,
   loaders: ReturnType<typeof createLoaders>,
+  searches: SearchCache,
   digest: ClaimedDigest,
 ): Promise<'sent' | 'empty'> {
   const { db, secret } = options;
   const context = brandOf(digest);
   if (!context) throw new Error(`job alert ${digest.alert_id} names an unknown brand ${digest.frontend}`);
   const { brand, locale } = context;
-  const request = jobSearchRequestSchema(brand.constants.geo).parse({
+  const request = requestSchemaOf(brand).parse({
     ...digest.search,
     sort: 'publish_date_desc',
     pageSize: digestJobLimit,
   });
-  const result = await searchJobs({
-    db,
-    input: { ...request, published: { after: new Date(digest.window_start), until: new Date(digest.window_end) } },
-    locale,
-    brandId: brand.id as BrandId,
-    engine: 'database',
-  });
+  const after = new Date(digest.window_start);
+  const until = new Date(digest.window_end);
+  const key = JSON.stringify([brand.id, locale, after.getTime(), until.getTime(), request]);
+  let pending = searches.get(key);
+  if (!pending) {
+    pending = searchJobs({
+      db,
+      input: { ...request, published: { after, until } },
+      locale,
+      brandId: brand.id as BrandId,
+      engine: options.engine,
+    }).then(({ total, items }) => ({ total, items }));
+    searches.set(key, pending);
+  }
+  const result = await pending;
   if (result.total === 0) {
     await finish(db, digest.id, 'empty', 0);
     return 'empty';
   }
   const language = contentLanguageOf(locale);
-  const jobs: DigestJob[] = [];
-  for (const hit of result.items) {
-    const [job, locations, aliases] = await Promise.all([
-      loaders.job.load(hit.jobId),
-      loaders.jobLocations.load(hit.jobId),
-      loaders.jobPathAliases.load(hit.jobId),
-    ]);
-    if (!job) continue;
-    const organization = await loaders.organization.load(job.organizationId);
-    const places = [...new Set(locations.map((location) => location.locality).filter(Boolean))];
-    jobs.push({
+  // One statement per loader for the whole page of hits (DataLoader batches what is asked in one tick).
+  const ids = result.items.map((hit) => hit.jobId);
+  const [rows, locations, aliases] = await Promise.all([
+    loaders.job.loadMany(ids),
+    loaders.jobLocations.loadMany(ids),
+    loaders.jobPathAliases.loadMany(ids),
+  ]);
+  const found = rows.flatMap((job, index) => (job && !(job instanceof Error) ? [{ job, index }] : []));
+  const organizations = await loaders.organization.loadMany(found.map(({ job }) => job.organizationId));
+  const jobs: DigestJob[] = found.map(({ job, index }, position) => {
+    const organization = organizations[position];
+    const places = locations[index];
+    const jobAliases = aliases[index];
+    const localities = places instanceof Error || !places ? [] : places.map((place) => place.locality);
+    return {
       title: job.title,
-      organization: organization?.name ?? '',
-      place: places.slice(0, 3).join(', '),
-      url: absoluteUrl(localizePath(jobPathOf(job, aliases, language), locale, brand)),
-    });
-  }
+      organization: organization && !(organization instanceof Error) ? organization.name : '',
+      place: [...new Set(localities.filter(Boolean))].slice(0, 3).join(', '),
+      url: absoluteUrl(
+        localizePath(
+          jobPathOf(job, jobAliases instanceof Error || !jobAliases ? [] : jobAliases, language),
+          locale,
+          brand,
+        ),
+      ),
+    };
+  });
   const alert = { id: digest.alert_id, tokenKey: digest.token_key };
   await options.send(
     jobAlertDigestMail({
@@ -224,10 +274,12 @@ export async function sendJobAlertDigests(options: DigestRunOptions): Promise<Di
     options.now ?? new Date((await db.execute<{ now: string | Date }>(sql`select now() as now`)).rows[0]!.now);
   const result: DigestRunResult = { claimed: 0, resumed: 0, sent: 0, empty: 0, failed: 0 };
   const loaders = createLoaders(db);
+  const searches: SearchCache = new Map();
+  const engine = options.engine ?? 'auto';
   const deliver = async (batch: ClaimedDigest[]) => {
     await eachLimited(batch, concurrency, async (digest) => {
       try {
-        result[await sendDigest({ db, secret: options.secret, send }, loaders, digest)] += 1;
+        result[await sendDigest({ db, secret: options.secret, send, engine }, loaders, searches, digest)] += 1;
       } catch (error) {
         // Left claimed: a later run takes it over after the lease (at most maxAttempts tries).
         result.failed += 1;
