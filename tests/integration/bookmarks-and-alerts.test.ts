@@ -434,6 +434,46 @@ describe.each(testDialects)('bookmarks and job alerts on %s', (dialect) => {
       expect(states.map((row) => row.state).sort()).toEqual(['empty', 'sent', 'sent']);
     });
 
+    it('the in-memory index finds the same jobs of a window as the database', async () => {
+      const word = `Albatros${dialect}`;
+      const start = new Date(Date.now() - 2 * day);
+      const regio = { ...jobregioOrg, frontend: 'jobregio' as const };
+      const alerts = [
+        await dueAlert({ since: start, search: { search: word } }),
+        await dueAlert({ since: start, search: { search: word } }),
+      ];
+      await createJob(db, {
+        organization: regio,
+        title: `${word} early`,
+        publishedAt: new Date(start.getTime() - 1000),
+      });
+      const inside = await createJob(db, {
+        organization: regio,
+        title: `${word} inside`,
+        publishedAt: new Date(start.getTime() + 1000),
+      });
+      await createJob(db, {
+        organization: regio,
+        title: `${word} late`,
+        publishedAt: new Date(start.getTime() + day + 5000),
+      });
+      const run = collector();
+      await sendJobAlertDigests({
+        db,
+        secret: testSecret,
+        now: new Date(start.getTime() + day + 1000),
+        send: run.send,
+        engine: 'index',
+      });
+      for (const alert of alerts) {
+        const mine = run.sent.filter((message) => message.to === alert.email);
+        expect(mine).toHaveLength(1);
+        expect([...mine[0]!.text.matchAll(new RegExp(`${word} \\w+`, 'g'))].map((match) => match[0])).toEqual([
+          inside.title,
+        ]);
+      }
+    });
+
     it('the digest mail arrives over SMTP with its unsubscribe headers', async () => {
       const word = `Kolibri${dialect}`;
       const start = new Date(Date.now() - 2 * day);
