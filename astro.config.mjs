@@ -56,6 +56,23 @@ const precompressStaticFiles = (() => {
   };
 })();
 
+/**
+ * `client:interaction`: islands that load no JavaScript until they are used (the bookmark toggle of the
+ * cached job pages and result teasers, issue 14); see src/lib/client-directives/interaction.ts.
+ * @type {import('astro').AstroIntegration}
+ */
+const clientDirectives = {
+  name: 'client-directives',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({
+        name: 'interaction',
+        entrypoint: fileURLToPath(new URL('./src/lib/client-directives/interaction.ts', import.meta.url)),
+      });
+    },
+  },
+};
+
 // Brand, locale set and secrets are chosen at run time (FRONTEND, AUTH_SECRET, …): nothing here may read
 // them, so one build serves every brand and no secret reaches dist/. See docs/decisions/0002.
 export default defineConfig({
@@ -63,7 +80,7 @@ export default defineConfig({
   // The front door (src/server/http/front-door.ts) refuses larger bodies by their Content-Length first;
   // this bounds a body of unknown length (chunked) on the one path that takes uploads.
   adapter: node({ mode: 'standalone', bodySizeLimit: maxUploadRequestBytes }),
-  integrations: [react(), serverSourceMaps, precompressStaticFiles],
+  integrations: [react(), clientDirectives, serverSourceMaps, precompressStaticFiles],
   server: { port: 3002, host: true },
   // Locales are routed by our middleware because each brand has its own set (docs/decisions/0001).
   i18n: { locales: ['de', 'en-GB', 'fr'], defaultLocale: 'de', routing: 'manual' },

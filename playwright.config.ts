@@ -84,6 +84,8 @@ export default defineConfig({
         PGLITE_DIR: `data/e2e/${brand}/pglite`,
         DEMO_JOBS: '600',
         DEMO_ORGANIZATIONS: '60',
+        // POST /api/test/job-alert-digests runs the digest task as if later (tests/e2e/bookmarks-and-alerts.spec.ts).
+        TEST_HOOKS: '1',
         ...(socialBrands.includes(brand) ? socialEnv : {}),
       },
       reuseExistingServer: false,

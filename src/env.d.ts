@@ -14,3 +14,10 @@ declare namespace App {
     session?: import('./features/account/page-session').PageSession | null;
   }
 }
+
+// `client:interaction` (src/lib/client-directives/interaction.ts, registered in astro.config.mjs).
+declare namespace Astro {
+  interface ClientDirectives {
+    'client:interaction'?: string | boolean;
+  }
+}

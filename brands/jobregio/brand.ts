@@ -1,5 +1,5 @@
 import type { Brand } from '../types';
-import { allSharingNetworks, defaultConstants } from '../constants';
+import { allSharingNetworks, defaultConstants } from '../constants.ts';
 
 /**
  * Second frontend: a regional job brand for the cross-border Upper Rhine region, hence German, English and

@@ -1,5 +1,5 @@
 import type { Brand } from '../types';
-import { allSharingNetworks, defaultConstants } from '../constants';
+import { allSharingNetworks, defaultConstants } from '../constants.ts';
 
 /** Third frontend: the regional site for southern Germany (SPEC section 9). */
 export const suedjobs = {

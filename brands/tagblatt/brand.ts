@@ -1,5 +1,5 @@
 import type { Brand } from '../types';
-import { allSharingNetworks, defaultConstants } from '../constants';
+import { allSharingNetworks, defaultConstants } from '../constants.ts';
 
 /** Default frontend: the job market of a regional daily newspaper. German only. */
 export const tagblatt = {

@@ -131,6 +131,11 @@ const configSchema = z
     AI_DESCRIPTION_TIMEOUT_SECONDS: wholeNumber(1, 600, 60, 'a whole number of seconds from 1 to 600'),
     /** Drafts per user and hour (they cost money at the provider). */
     RATE_LIMIT_AI_DESCRIPTIONS_PER_HOUR: limitCount(20, 10_000),
+    /**
+     * The browser tests' hook that runs the job alert digests as if at a later time (POST
+     * /api/test/job-alert-digests). Only "1" turns it on; refused with DATABASE_URL (production).
+     */
+    TEST_HOOKS: z.enum(['0', '1'], { error: 'expected 1 (on) or 0 (off)' }).default('0'),
   })
   .superRefine((config, context) => {
     // Half a configuration is a mistake, not "feature off": name what is missing.
@@ -153,6 +158,13 @@ const configSchema = z
           });
         }
       }
+    }
+    if (config.TEST_HOOKS === '1' && config.DATABASE_URL !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['TEST_HOOKS'],
+        message: 'the test hooks are for the embedded database of the browser tests, never with DATABASE_URL',
+      });
     }
     // Several processes share a PostgreSQL database, so they must share one signing secret too; only the
     // single-process embedded demo may create its own (see src/server/auth/secret.ts).

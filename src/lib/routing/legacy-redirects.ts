@@ -1,4 +1,4 @@
-import { jobCategories } from '../job-categories';
+import { jobCategories } from '../job-categories.ts';
 
 /**
  * Permanent redirects from the previous site's URLs (SPEC section 2): /Jobs/<Category>[/anything] goes to

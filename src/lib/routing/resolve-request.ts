@@ -1,10 +1,10 @@
 import type { Brand, Locale } from '../../../brands/types';
-import { legacyRedirectTarget } from './legacy-redirects';
-import { negotiateLocale } from './negotiate-locale';
-import { translatePath, untranslatePath } from './route-translations';
-import { featureOfPath, forceLowercase, isEndpointPath, isErrorPagePath, stripsTrackingParams } from './route-table';
-import { isRoutedPath, routerPath } from './site-paths';
-import { stripTrackingParams } from './tracking-params';
+import { legacyRedirectTarget } from './legacy-redirects.ts';
+import { negotiateLocale } from './negotiate-locale.ts';
+import { translatePath, untranslatePath } from './route-translations.ts';
+import { featureOfPath, forceLowercase, isEndpointPath, isErrorPagePath, stripsTrackingParams } from './route-table.ts';
+import { isRoutedPath, routerPath } from './site-paths.ts';
+import { stripTrackingParams } from './tracking-params.ts';
 
 /** The parts of a brand that decide how its URLs look. */
 export type RoutingBrand = Pick<Brand, 'locales' | 'pathTranslation'> & { features: Pick<Brand['features'], 'resume'> };

@@ -64,6 +64,9 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/blog', reserved: true },
   { path: '/checkout', below: true, reserved: true, noCanonical: true },
   { path: '/privacy-policy', page: true },
+  // The links of the job alert mails (issue 14): personal, never cached or indexed.
+  { path: '/job-alerts/confirm', page: true, noCanonical: true },
+  { path: '/job-alerts/unsubscribe', page: true, noCanonical: true },
   { path: '/dashboard', below: true, page: true, signIn: true, noCanonical: true },
   // Issue 14: a recruiter marks an application (a form POST back to the dashboard).
   { path: '/dashboard/applications', page: true, signIn: true },

@@ -1,4 +1,4 @@
-import { isReservedPath, isSitePagePath } from './route-table';
+import { isReservedPath, isSitePagePath } from './route-table.ts';
 
 /** The longest path the route lookup takes; no page has a longer one. */
 export const maxRoutePathLength = 2000;

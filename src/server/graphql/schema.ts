@@ -14,6 +14,8 @@ import { jobPostingModule } from '../modules/job-posting/index.ts';
 import { searchModule } from '../modules/search/index.ts';
 import { jobDescriptionModule } from '../modules/job-description/index.ts';
 import { applicationsModule } from '../modules/applications/index.ts';
+import { bookmarksModule } from '../modules/bookmarks/index.ts';
+import { jobAlertsModule } from '../modules/job-alerts/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -31,6 +33,8 @@ const modules = [
   searchModule,
   jobDescriptionModule,
   applicationsModule,
+  bookmarksModule,
+  jobAlertsModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

@@ -28,6 +28,7 @@ import { log, logUnexpected } from '../log.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { maxUploadRequestBytes, smallBodyBytes } from './body-limits.ts';
 import { compressResponse } from './compression.ts';
+import { admitOneClickUnsubscribe } from './one-click-unsubscribe.ts';
 import { securityHeaders } from './security-headers.ts';
 import { loadStaticAssets, serveStaticAsset, type StaticAssets } from './static-assets.ts';
 
@@ -222,6 +223,7 @@ export function createFrontDoor({ handler, config, staticAssets }: FrontDoorOpti
   function admit(request: IncomingMessage, response: ServerResponse, head: RequestHead): void {
     if (staticAssets && serveStaticAsset(request, response, staticAssets)) return;
     compressResponse(request, response);
+    admitOneClickUnsubscribe(request, origin);
     // Astro takes the request's scheme from the socket alone: behind a TLS-terminating proxy, a request to
     // the public host came over https, which Astro's origin check of form posts has to know.
     Object.defineProperty(request.socket, 'encrypted', {

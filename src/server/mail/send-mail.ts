@@ -18,6 +18,10 @@ export interface MailMessage {
   /** Where answers go (an application mail: the applicant). */
   replyTo?: string;
   attachments?: { filename: string; content: Uint8Array; contentType: string }[];
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of the job alert mails, RFC 8058). */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID (a job alert digest keeps one per digest, so a resent copy is recognisably the same). */
+  messageId?: string;
 }
 
 let smtp: Transporter | undefined;

@@ -23,6 +23,8 @@ export interface JobFilter {
   category: string | undefined;
   location: LocationFilter | null;
   minYearlySalary: number | undefined;
+  /** Published in (after, until] (a job alert's digest window); null for every open job. */
+  published: { after: Date; until: Date } | null;
 }
 
 function locationFilterOf(location: JobSearchLocation | undefined): LocationFilter | null {
@@ -46,6 +48,7 @@ export async function jobFilterOf(db: Database, request: JobSearchRequest, brand
     category: request.category,
     location: locationFilterOf(request.location),
     minYearlySalary: request.minYearlySalary,
+    published: request.published ?? null,
   };
 }
 

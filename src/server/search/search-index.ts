@@ -29,6 +29,7 @@ export function indexJobEngine(
   return {
     name: 'index',
     async search(query) {
+      // Phrases need word positions, which only the database keeps.
       if (hasPhrase(query.filter)) return null;
       const index = await currentJobIndex(db, options);
       return index && searchIndex(index, query, Date.now());
@@ -246,11 +247,15 @@ export function searchIndex(
   const companyCounts = new Int32Array(index.maxOrganizationId + 1);
   const industryByOrganization = new Int32Array(index.maxOrganizationId + 1);
   const hits: number[] = [];
+  // A job alert digest's window (after, until]: the jobs published in it.
+  const publishedAfter = search.published ? search.published.after.getTime() : -Infinity;
+  const publishedUntil = search.published ? search.published.until.getTime() : Infinity;
 
   for (let d = 0; d < index.size && !noBrandJobs; d++) {
     if (index.removed[d] === 1) continue;
     if (brand >= 0 && index.brand[d] !== brand) continue;
     if (index.publishedAt[d]! > now || index.expiresAt[d]! <= now) continue;
+    if (index.publishedAt[d]! <= publishedAfter || index.publishedAt[d]! > publishedUntil) continue;
     if (search.minYearlySalary !== undefined && !(index.yearlySalary[d]! >= search.minYearlySalary)) continue;
     const title = index.titles[d] as string;
     if (search.title !== '' && !title.includes(search.title)) continue;

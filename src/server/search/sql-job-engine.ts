@@ -179,6 +179,11 @@ async function jobStatement(db: Database, query: EngineQuery<JobFilter, JobFacet
     sql`(j.expires_at is null or j.expires_at > now())`,
   ];
   if (brandId) conditions.push(sql`j.frontend = ${brandId}`);
+  if (filter.published) {
+    const { after, until } = filter.published;
+    conditions.push(sql`j.published_at > ${after.toISOString()}::timestamptz`);
+    conditions.push(sql`j.published_at <= ${until.toISOString()}::timestamptz`);
+  }
   if (text) conditions.push(textCondition(text));
   if (title) conditions.push(sql`lower(j.title) like ${`%${escapeLike(title)}%`}`);
   if (filter.minYearlySalary !== undefined) {

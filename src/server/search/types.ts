@@ -45,6 +45,11 @@ export interface JobSearchRequest {
   location?: JobSearchLocation;
   /** Jobs whose yearly salary (the maximum, else the minimum) reaches this amount. */
   minYearlySalary?: number;
+  /**
+   * Only jobs published in (after, until]: the window of a job alert's digest (issue 14). Not part of the
+   * API's search input.
+   */
+  published?: { after: Date; until: Date };
   sort?: JobSort;
   /** 1-based. */
   page?: number;

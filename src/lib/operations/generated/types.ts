@@ -29,6 +29,17 @@ export type ChangePasswordInput = {
   passwordConfirm?: string | null | undefined;
 };
 
+export type CreateJobAlertInput = {
+  /** Anonymous sign-ups only; signed in, the account's address is used. */
+  email?: string | null | undefined;
+  /** daily, weekly or monthly. */
+  frequency?: string | null | undefined;
+  label?: string | null | undefined;
+  /** The search of the results page (page, page size and sort are the digest's own). */
+  search?: JobSearchInput | null | undefined;
+  searchPath?: string | null | undefined;
+};
+
 /** What the dispatch parameter names after sign-in or sign-up (SPEC section 2). */
 export type DispatchEvent = 'login' | 'sign_up';
 
@@ -247,6 +258,11 @@ export type SubscriptionSortField = 'END_DATE' | 'ID' | 'START_DATE';
 export type SubscriptionSorting = {
   direction: SortDirection;
   field: SubscriptionSortField;
+};
+
+export type UpdateJobAlertInput = {
+  /** daily, weekly, monthly or none (pause). */
+  frequency?: string | null | undefined;
 };
 
 export type VerificationMailOutcome = 'ALREADY_VERIFIED' | 'SENT';
@@ -535,6 +551,125 @@ export type recordJobViewMutationVariables = Exact<{
 }>;
 
 export type recordJobViewMutation = { recordJobView: boolean };
+
+export type bookmarkedJobIdsQueryVariables = Exact<{
+  jobIds: Array<number>;
+}>;
+
+export type bookmarkedJobIdsQuery = { bookmarkedJobIds: Array<number> };
+
+export type addBookmarkMutationVariables = Exact<{
+  jobId: number;
+}>;
+
+export type addBookmarkMutation = { addBookmark: Array<number> };
+
+export type saveBookmarksMutationVariables = Exact<{
+  jobIds: Array<number>;
+}>;
+
+export type saveBookmarksMutation = { saveBookmarks: Array<number> };
+
+export type removeBookmarkMutationVariables = Exact<{
+  jobId: number;
+}>;
+
+export type removeBookmarkMutation = { removeBookmark: boolean };
+
+export type bookmarksQueryVariables = Exact<{ [key: string]: never }>;
+
+export type bookmarksQuery = {
+  bookmarks: Array<{
+    jobId: number;
+    title: string;
+    organizationName: string;
+    url: string;
+    isAvailable: boolean;
+    createdAt: string;
+  }>;
+};
+
+export type jobAlertsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type jobAlertsQuery = {
+  jobAlerts: Array<{
+    id: number;
+    label: string;
+    searchPath: string;
+    email: string;
+    frequency: string;
+    isConfirmed: boolean;
+    createdAt: string;
+    nextDigestAt: string | null;
+  }>;
+};
+
+export type createJobAlertMutationVariables = Exact<{
+  input: CreateJobAlertInput;
+}>;
+
+export type createJobAlertMutation = {
+  createJobAlert: {
+    needsConfirmation: boolean;
+    alert: {
+      id: number;
+      label: string;
+      searchPath: string;
+      email: string;
+      frequency: string;
+      isConfirmed: boolean;
+      createdAt: string;
+      nextDigestAt: string | null;
+    };
+  };
+};
+
+export type updateJobAlertMutationVariables = Exact<{
+  id: number;
+  input: UpdateJobAlertInput;
+}>;
+
+export type updateJobAlertMutation = {
+  updateJobAlert: {
+    id: number;
+    label: string;
+    searchPath: string;
+    email: string;
+    frequency: string;
+    isConfirmed: boolean;
+    createdAt: string;
+    nextDigestAt: string | null;
+  };
+};
+
+export type deleteJobAlertMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type deleteJobAlertMutation = { deleteJobAlert: boolean };
+
+export type confirmJobAlertMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type confirmJobAlertMutation = {
+  confirmJobAlert: { label: string; searchPath: string | null; wasConfirmed: boolean | null };
+};
+
+export type unsubscribeJobAlertMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type unsubscribeJobAlertMutation = { unsubscribeJobAlert: { label: string } };
+
+export type jobAlertOfTokenQueryVariables = Exact<{
+  token: string;
+  purpose: string;
+}>;
+
+export type jobAlertOfTokenQuery = {
+  jobAlertOfToken: { label: string; searchPath: string | null; wasConfirmed: boolean | null };
+};
 
 export type jobQueryVariables = Exact<{
   id: number;
@@ -1187,11 +1322,17 @@ export type locationAlternativesQuery = {
 
 /** Every operation of the site by name: its result and variables types. */
 export interface OperationTypes {
+  addBookmark: { data: addBookmarkMutation; variables: addBookmarkMutationVariables };
   applicationForm: { data: applicationFormQuery; variables: applicationFormQueryVariables };
   approveJob: { data: approveJobMutation; variables: approveJobMutationVariables };
+  bookmarkedJobIds: { data: bookmarkedJobIdsQuery; variables: bookmarkedJobIdsQueryVariables };
+  bookmarks: { data: bookmarksQuery; variables: bookmarksQueryVariables };
   changeJobState: { data: changeJobStateMutation; variables: changeJobStateMutationVariables };
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
+  confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
+  createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
+  deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
   getCredits: { data: getCreditsQuery; variables: getCreditsQueryVariables };
@@ -1200,6 +1341,8 @@ export interface OperationTypes {
   getSubscriptions: { data: getSubscriptionsQuery; variables: getSubscriptionsQueryVariables };
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
+  jobAlertOfToken: { data: jobAlertOfTokenQuery; variables: jobAlertOfTokenQueryVariables };
+  jobAlerts: { data: jobAlertsQuery; variables: jobAlertsQueryVariables };
   jobById: { data: jobByIdQuery; variables: jobByIdQueryVariables };
   jobDescriptionAvailable: { data: jobDescriptionAvailableQuery; variables: jobDescriptionAvailableQueryVariables };
   jobDescriptionDraft: { data: jobDescriptionDraftSubscription; variables: jobDescriptionDraftSubscriptionVariables };
@@ -1223,9 +1366,11 @@ export interface OperationTypes {
   registerApplicant: { data: registerApplicantMutation; variables: registerApplicantMutationVariables };
   registerRecruiter: { data: registerRecruiterMutation; variables: registerRecruiterMutationVariables };
   rejectJob: { data: rejectJobMutation; variables: rejectJobMutationVariables };
+  removeBookmark: { data: removeBookmarkMutation; variables: removeBookmarkMutationVariables };
   requestPasswordReset: { data: requestPasswordResetMutation; variables: requestPasswordResetMutationVariables };
   resetPassword: { data: resetPasswordMutation; variables: resetPasswordMutationVariables };
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
+  saveBookmarks: { data: saveBookmarksMutation; variables: saveBookmarksMutationVariables };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
   sendVerificationMail: { data: sendVerificationMailMutation; variables: sendVerificationMailMutationVariables };
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
@@ -1234,7 +1379,9 @@ export interface OperationTypes {
   startJobApplication: { data: startJobApplicationMutation; variables: startJobApplicationMutationVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
   submitApplication: { data: submitApplicationMutation; variables: submitApplicationMutationVariables };
+  unsubscribeJobAlert: { data: unsubscribeJobAlertMutation; variables: unsubscribeJobAlertMutationVariables };
   updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
+  updateJobAlert: { data: updateJobAlertMutation; variables: updateJobAlertMutationVariables };
   uploadApplicationFile: { data: uploadApplicationFileMutation; variables: uploadApplicationFileMutationVariables };
   uploadJobFile: { data: uploadJobFileMutation; variables: uploadJobFileMutationVariables };
   verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };

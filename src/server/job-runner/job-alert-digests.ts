@@ -1,0 +1,44 @@
+/**
+ * The job alert digests on the job runner (decision 0018): a queue with its own schedule, registered by the
+ * runner's start. The task is `sendJobAlertDigests`; what makes it send each period once is the claim in
+ * the database, not the queue (a run may be doubled or retried without harm).
+ */
+import type { PgBoss } from 'pg-boss';
+import { getAuthSecret } from '../auth/secret.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { log } from '../log.ts';
+import {
+  sendJobAlertDigests,
+  type DigestRunOptions,
+  type DigestRunResult,
+} from '../modules/job-alerts/send-job-alert-digests.ts';
+
+export const jobAlertDigestQueue = 'job-alert-digests';
+
+/** Every minute: due alerts are found by one index look-up, so an idle run costs one statement. */
+export const jobAlertDigestCron = '* * * * *';
+
+export interface JobAlertDigestOptions extends Partial<Omit<DigestRunOptions, 'db'>> {
+  cron?: string;
+  onRun?: (result: DigestRunResult) => void;
+}
+
+export async function registerJobAlertDigests(
+  boss: PgBoss,
+  handle: DatabaseHandle,
+  options: JobAlertDigestOptions = {},
+): Promise<void> {
+  await boss.createQueue(jobAlertDigestQueue, {
+    policy: 'singleton',
+    retryLimit: 1,
+    // A run of 10,000 alerts takes well under a minute (bench/alerts); a stuck one is failed after 15.
+    expireInSeconds: 15 * 60,
+    deleteAfterSeconds: 60 * 60,
+  });
+  await boss.work(jobAlertDigestQueue, { pollingIntervalSeconds: 5 }, async () => {
+    const result = await sendJobAlertDigests({ ...options, db: handle.db, secret: options.secret ?? getAuthSecret() });
+    if (result.claimed + result.resumed > 0) log('job-runner').info(result, 'sent job alert digests');
+    options.onRun?.(result);
+  });
+  await boss.schedule(jobAlertDigestQueue, options.cron ?? jobAlertDigestCron);
+}
