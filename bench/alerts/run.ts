@@ -4,7 +4,7 @@
  * PostgreSQL.
  *
  * Usage: npx tsx bench/alerts/run.ts -- [--jobs 100000] [--pglite-jobs 100000] [--alerts 10000]
- *        [--dialect both|pglite|postgres] [--concurrency 4] [--engine database|index|auto] [--smtp]
+ *        [--dialect both|pglite|postgres] [--concurrency 32] [--engine database|index|auto] [--smtp]
  *
  * The board is the demo data (src/server/seed) in a database of its own (PostgreSQL alerts_bench_<jobs>,
  * PGlite data/bench/alerts-pglite-<jobs>), seeded when empty. Each run deletes the alerts and digests and
@@ -14,18 +14,18 @@
  * keywords, places and brands come from the seeded board.
  *
  * The mails are built completely (texts, links, signed unsubscribe headers) and handed to a transport that
- * keeps them in memory; `--smtp` hands them to a real SMTP server on loopback instead (nodemailer, one
- * connection per mail, as the product's transport does), which measures the mail delivery as well.
+ * keeps them in memory; `--smtp` hands them to a real SMTP server on loopback instead over pooled
+ * connections, as the product's digest run sends them), which measures the mail delivery as well.
  * It measures; it never fails on time.
  */
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { jobAlerts, type SavedJobSearch } from '../../src/server/db/schema/alerts';
-import type { MailMessage } from '../../src/server/mail/send-mail';
+import { digestConcurrency } from '../../src/server/job-runner/job-alert-digests';
+import { openMailBatch, type MailMessage } from '../../src/server/mail/send-mail';
 import { sendJobAlertDigests } from '../../src/server/modules/job-alerts/send-job-alert-digests';
 import { openBenchDatabase, prepareBenchDatabase } from '../support/bench-database';
 
@@ -36,7 +36,7 @@ const { values } = parseArgs({
     'pglite-jobs': { type: 'string' },
     alerts: { type: 'string', default: '10000' },
     dialect: { type: 'string', default: 'both' },
-    concurrency: { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: String(digestConcurrency) },
     smtp: { type: 'boolean', default: false },
     engine: { type: 'string', default: 'database' },
   },
@@ -141,6 +141,8 @@ async function startSmtp() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    // No reverse DNS per connection: the machine may have no resolver to ask.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       stream.on('data', () => undefined);
@@ -153,14 +155,15 @@ async function startSmtp() {
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   const { port } = server.server.address() as { port: number };
-  const transport = nodemailer.createTransport(`smtp://127.0.0.1:${port}`);
+  // The product's sender of the digests: pooled connections (src/server/mail/send-mail.ts).
+  const batch = openMailBatch(concurrency, `smtp://127.0.0.1:${port}`);
   return {
-    send: async (message: MailMessage) => {
-      // Digests carry no attachments.
-      await transport.sendMail({ from: 'bench@example.test', ...message, attachments: undefined });
-    },
+    send: batch.send,
     received: () => received,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => {
+      batch.close();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

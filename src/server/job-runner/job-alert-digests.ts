@@ -7,6 +7,7 @@ import type { PgBoss } from 'pg-boss';
 import { getAuthSecret } from '../auth/secret.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { log } from '../log.ts';
+import { openMailBatch } from '../mail/send-mail.ts';
 import {
   sendJobAlertDigests,
   type DigestRunOptions,
@@ -17,6 +18,13 @@ export const jobAlertDigestQueue = 'job-alert-digests';
 
 /** Every minute: due alerts are found by one index look-up, so an idle run costs one statement. */
 export const jobAlertDigestCron = '* * * * *';
+
+/**
+ * Digests searched and mailed at a time, over as many pooled SMTP connections (a relay such as Postfix
+ * accepts 50 from one client by default). Sending is bound by each mail's round trips, not by CPU: over
+ * loopback SMTP the 10,000-alert run took 152 s with 8, 78 s with 16 and 46 s with 32 (bench/alerts).
+ */
+export const digestConcurrency = 32;
 
 export interface JobAlertDigestOptions extends Partial<Omit<DigestRunOptions, 'db'>> {
   cron?: string;
@@ -36,7 +44,19 @@ export async function registerJobAlertDigests(
     deleteAfterSeconds: 60 * 60,
   });
   await boss.work(jobAlertDigestQueue, { pollingIntervalSeconds: 5 }, async () => {
-    const result = await sendJobAlertDigests({ ...options, db: handle.db, secret: options.secret ?? getAuthSecret() });
+    const mails = options.send ? null : openMailBatch(digestConcurrency);
+    let result: DigestRunResult;
+    try {
+      result = await sendJobAlertDigests({
+        concurrency: digestConcurrency,
+        ...options,
+        send: options.send ?? mails!.send,
+        db: handle.db,
+        secret: options.secret ?? getAuthSecret(),
+      });
+    } finally {
+      mails?.close();
+    }
     if (result.claimed + result.resumed > 0) log('job-runner').info(result, 'sent job alert digests');
     options.onRun?.(result);
   });

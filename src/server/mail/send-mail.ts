@@ -27,16 +27,20 @@ export interface MailMessage {
 let smtp: Transporter | undefined;
 let fileTransport: Transporter | undefined;
 
-export async function sendMail(message: MailMessage): Promise<void> {
-  const config = getConfig();
-  const envelope = {
-    from: config.MAIL_FROM,
+function envelopeOf(message: MailMessage, from: string) {
+  return {
+    from,
     ...message,
     attachments: message.attachments?.map((attachment) => ({
       ...attachment,
       content: Buffer.from(attachment.content),
     })),
   };
+}
+
+export async function sendMail(message: MailMessage): Promise<void> {
+  const config = getConfig();
+  const envelope = envelopeOf(message, config.MAIL_FROM);
   if (config.SMTP_URL) {
     smtp ??= nodemailer.createTransport(config.SMTP_URL);
     await smtp.sendMail(envelope);
@@ -51,4 +55,27 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const file = join(directory, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
   await writeFile(file, info.message);
   log('mail').info({ to: message.to, subject: message.subject, file }, 'mail written to a file');
+}
+
+/** A sender for many mails at once (the job alert digests), closed when the batch is done. */
+export interface MailBatch {
+  send: (message: MailMessage) => Promise<void>;
+  close: () => void;
+}
+
+/**
+ * Many mails over a few kept SMTP connections instead of one connection per mail (nodemailer's pool): the
+ * digests of 10,000 alerts took 85 s over 16 connections opened per mail, far less over pooled ones
+ * (bench/alerts). Without SMTP_URL, the files of sendMail.
+ */
+export function openMailBatch(connections: number, smtpUrl = getConfig().SMTP_URL): MailBatch {
+  const config = getConfig();
+  if (!smtpUrl) return { send: sendMail, close: () => undefined };
+  const pool = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: connections });
+  return {
+    send: async (message) => {
+      await pool.sendMail(envelopeOf(message, config.MAIL_FROM));
+    },
+    close: () => pool.close(),
+  };
 }
