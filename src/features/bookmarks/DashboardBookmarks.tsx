@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { FrontendInfo } from '../../lib/backend-client/client.ts';
 import type { Bookmark } from '../../lib/operations/bookmarks-and-alerts.ts';
 import { readLocalBookmarks, saveLocalBookmarks, writeLocalBookmarks } from './bookmark-store.ts';
-import { dashboardBackend } from './dashboard-backend.ts';
+import { signedInBackend } from '../account/signed-in-backend.ts';
 
 export interface DashboardBookmarksMessages {
   empty: string;
@@ -56,14 +56,14 @@ export default function DashboardBookmarks({ initial, hrefs, frontend, messages 
       await saveLocalBookmarks(frontend);
       setLocalCount(0);
       const { bookmarks } = await import('../../lib/operations/bookmarks-and-alerts.ts');
-      setList((await (await dashboardBackend(frontend)).request(bookmarks, {})).bookmarks);
+      setList((await (await signedInBackend(frontend)).request(bookmarks, {})).bookmarks);
       setNotice(messages.localSaved);
     });
 
   const remove = (jobId: number) =>
     run(async () => {
       const { removeBookmark } = await import('../../lib/operations/bookmarks-and-alerts.ts');
-      await (await dashboardBackend(frontend)).request(removeBookmark, { jobId });
+      await (await signedInBackend(frontend)).request(removeBookmark, { jobId });
       setList((current) => current.filter((bookmark) => bookmark.jobId !== jobId));
     });
 

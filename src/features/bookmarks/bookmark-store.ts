@@ -3,6 +3,7 @@
  * the ids the backend says are bookmarked among the page's jobs (one request for all toggles). Anonymous:
  * the browser's own list in localStorage, offered for saving after sign-in (LocalBookmarksPrompt).
  */
+import { signedInBackend } from '../account/signed-in-backend.ts';
 import { atom } from 'nanostores';
 import type { FrontendInfo } from '../../lib/backend-client/index.ts';
 
@@ -39,20 +40,6 @@ export function writeLocalBookmarks(ids: readonly number[]): void {
   }
 }
 
-async function backend(frontend: FrontendInfo) {
-  const [{ createBackendClient }, { refreshSession }] = await Promise.all([
-    import('../../lib/backend-client/index.ts'),
-    import('../../stores/session.ts'),
-  ]);
-  const token = (await refreshSession()).data?.jwt;
-  if (!token) throw new Error('signed out');
-  return createBackendClient({
-    transport: { kind: 'http', endpoint: new URL('/graphql', window.location.origin).href },
-    frontend,
-    token,
-  });
-}
-
 let loading: Promise<void> | null = null;
 
 /** Loads the state once per page: the ids of every toggle on it. */
@@ -67,7 +54,7 @@ export function loadBookmarks(frontend: FrontendInfo): Promise<void> {
       .filter((id) => Number.isSafeInteger(id) && id > 0)
       .slice(0, maxLocalBookmarks);
     const { bookmarkedJobIds } = await import('../../lib/operations/bookmarks-and-alerts.ts');
-    const client = await backend(frontend);
+    const client = await signedInBackend(frontend);
     const result = await client.request(bookmarkedJobIds, { jobIds });
     $bookmarks.set({ ids: new Set(result.bookmarkedJobIds), loaded: true });
   })().catch((error: unknown) => {
@@ -88,7 +75,7 @@ export async function setBookmark(frontend: FrontendInfo, jobId: number, bookmar
     return;
   }
   const operations = await import('../../lib/operations/bookmarks-and-alerts.ts');
-  const client = await backend(frontend);
+  const client = await signedInBackend(frontend);
   if (bookmarked) await client.request(operations.addBookmark, { jobId });
   else await client.request(operations.removeBookmark, { jobId });
   $bookmarks.set({ ids, loaded: true });
@@ -99,7 +86,7 @@ export async function saveLocalBookmarks(frontend: FrontendInfo): Promise<number
   const local = readLocalBookmarks();
   if (local.length === 0) return 0;
   const { saveBookmarks } = await import('../../lib/operations/bookmarks-and-alerts.ts');
-  const client = await backend(frontend);
+  const client = await signedInBackend(frontend);
   const saved = await client.request(saveBookmarks, { jobIds: local.slice(-maxLocalBookmarks) });
   writeLocalBookmarks([]);
   return saved.saveBookmarks.length;

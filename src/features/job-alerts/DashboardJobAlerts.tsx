@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import type { FrontendInfo } from '../../lib/backend-client/client.ts';
 import { jobAlertFrequencies, type JobAlertFrequency } from '../../lib/job-alerts/job-alert-schema.ts';
 import type { JobAlert } from '../../lib/operations/bookmarks-and-alerts.ts';
-import { dashboardBackend } from '../bookmarks/dashboard-backend.ts';
+import { signedInBackend } from '../account/signed-in-backend.ts';
 import './job-alerts.css';
 
 export interface DashboardJobAlertsMessages {
@@ -75,7 +75,7 @@ function AlertRow({
           void run(async () => {
             const { updateJobAlert } = await import('../../lib/operations/bookmarks-and-alerts.ts');
             const result = await (
-              await dashboardBackend(frontend)
+              await signedInBackend(frontend)
             ).request(updateJobAlert, { id: current.id, input: { frequency } });
             setCurrent(result.updateJobAlert);
             setNotice(messages.saved);
@@ -106,7 +106,7 @@ function AlertRow({
           onClick={() =>
             void run(async () => {
               const { deleteJobAlert } = await import('../../lib/operations/bookmarks-and-alerts.ts');
-              await (await dashboardBackend(frontend)).request(deleteJobAlert, { id: current.id });
+              await (await signedInBackend(frontend)).request(deleteJobAlert, { id: current.id });
               onDeleted();
             })
           }

@@ -1,6 +1,6 @@
 import { applicationStatuses, type ApplicationFile } from '../../db/schema/applications.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import { gql, serviceOptionsOf, type GraphQLModule, type ResolverArgs } from '../../graphql/module.ts';
 import { getApplicationForm, openOriginalAd, startJobApplication } from './get-application-form.ts';
 import {
   listMyApplications,
@@ -10,17 +10,6 @@ import {
 } from './list-applications.ts';
 import { submitApplication } from './submit-application.ts';
 import { uploadApplicationFile } from './upload-application-file.ts';
-
-const serviceOptions = (context: GraphQLContext) => ({
-  db: context.db,
-  viewer: context.viewer,
-  brand: context.brand,
-  locale: context.locale,
-});
-
-interface Args {
-  [name: string]: unknown;
-}
 
 /**
  * Job applications (issue 14): the quick apply steps of SPEC section 2 (basic info, questions, file upload,
@@ -181,32 +170,32 @@ export const applicationsModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
-      applicationForm: (_parent, args: Args, context: GraphQLContext) =>
-        getApplicationForm({ ...serviceOptions(context), input: args }),
-      myApplications: (_parent, _args, context: GraphQLContext) => listMyApplications(serviceOptions(context)),
-      receivedApplications: (_parent, args: Args, context: GraphQLContext) =>
-        listReceivedApplications({ ...serviceOptions(context), input: args }),
+      applicationForm: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        getApplicationForm({ ...serviceOptionsOf(context), input: args }),
+      myApplications: (_parent, _args, context: GraphQLContext) => listMyApplications(serviceOptionsOf(context)),
+      receivedApplications: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        listReceivedApplications({ ...serviceOptionsOf(context), input: args }),
     },
     Mutation: {
-      startJobApplication: (_parent, args: Args, context: GraphQLContext) =>
-        startJobApplication({ ...serviceOptions(context), input: args }),
-      uploadApplicationFile: async (_parent, args: Args, context: GraphQLContext) => {
-        const file = await uploadApplicationFile({ ...serviceOptions(context), input: args });
+      startJobApplication: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        startJobApplication({ ...serviceOptionsOf(context), input: args }),
+      uploadApplicationFile: async (_parent, args: ResolverArgs, context: GraphQLContext) => {
+        const file = await uploadApplicationFile({ ...serviceOptionsOf(context), input: args });
         return { file: file.uploadToken, fileName: file.fileName, size: file.sizeBytes };
       },
-      submitApplication: async (_parent, args: Args, context: GraphQLContext) => {
+      submitApplication: async (_parent, args: ResolverArgs, context: GraphQLContext) => {
         const { application, created } = await submitApplication({
-          ...serviceOptions(context),
+          ...serviceOptionsOf(context),
           input: args.input,
           authSecret: context.authSecret,
           clientAddress: context.clientAddress,
         });
         return { id: application.id, createdAt: application.createdAt, created };
       },
-      markApplication: (_parent, args: Args, context: GraphQLContext) =>
-        markApplication({ ...serviceOptions(context), loaders: context.loaders, input: args }),
-      openOriginalAd: (_parent, args: Args, context: GraphQLContext) =>
-        openOriginalAd({ ...serviceOptions(context), input: args }),
+      markApplication: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        markApplication({ ...serviceOptionsOf(context), loaders: context.loaders, input: args }),
+      openOriginalAd: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        openOriginalAd({ ...serviceOptionsOf(context), input: args }),
     },
     JobApplication: {
       jobUrl: (application: ListedApplication) => `/job/${application.jobId}`,

@@ -1,17 +1,6 @@
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import { gql, serviceOptionsOf, type GraphQLModule, type ResolverArgs } from '../../graphql/module.ts';
 import { addBookmarks, bookmarkedJobIds, listBookmarks, removeBookmark } from './bookmarks.ts';
-
-const serviceOptions = (context: GraphQLContext) => ({
-  db: context.db,
-  viewer: context.viewer,
-  brand: context.brand,
-  locale: context.locale,
-});
-
-interface Args {
-  [name: string]: unknown;
-}
 
 /** Bookmarks of the signed-in viewer on the request's brand (issue 14). */
 export const bookmarksModule: GraphQLModule = {
@@ -47,17 +36,17 @@ export const bookmarksModule: GraphQLModule = {
   resolvers: {
     Query: {
       bookmarks: (_parent, _args, context: GraphQLContext) =>
-        listBookmarks({ ...serviceOptions(context), loaders: context.loaders }),
-      bookmarkedJobIds: (_parent, args: Args, context: GraphQLContext) =>
-        bookmarkedJobIds({ ...serviceOptions(context), jobIds: args.jobIds }),
+        listBookmarks({ ...serviceOptionsOf(context), loaders: context.loaders }),
+      bookmarkedJobIds: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        bookmarkedJobIds({ ...serviceOptionsOf(context), jobIds: args.jobIds }),
     },
     Mutation: {
-      addBookmark: (_parent, args: Args, context: GraphQLContext) =>
-        addBookmarks({ ...serviceOptions(context), jobIds: [args.jobId] }),
-      saveBookmarks: (_parent, args: Args, context: GraphQLContext) =>
-        addBookmarks({ ...serviceOptions(context), jobIds: args.jobIds }),
-      removeBookmark: (_parent, args: Args, context: GraphQLContext) =>
-        removeBookmark({ ...serviceOptions(context), jobId: args.jobId }),
+      addBookmark: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        addBookmarks({ ...serviceOptionsOf(context), jobIds: [args.jobId] }),
+      saveBookmarks: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        addBookmarks({ ...serviceOptionsOf(context), jobIds: args.jobIds }),
+      removeBookmark: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        removeBookmark({ ...serviceOptionsOf(context), jobId: args.jobId }),
     },
   },
 };

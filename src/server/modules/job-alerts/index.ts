@@ -1,21 +1,14 @@
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import { gql, serviceOptionsOf, type GraphQLModule, type ResolverArgs } from '../../graphql/module.ts';
 import { alertOfToken, confirmJobAlert, unsubscribeJobAlert } from './confirm-job-alert.ts';
 import { createJobAlert } from './create-job-alert.ts';
 import { deleteJobAlert, listJobAlerts, updateJobAlert } from './manage-job-alerts.ts';
 
 const serviceOptions = (context: GraphQLContext) => ({
-  db: context.db,
-  viewer: context.viewer,
-  brand: context.brand,
-  locale: context.locale,
+  ...serviceOptionsOf(context),
   authSecret: context.authSecret,
   clientAddress: context.clientAddress,
 });
-
-interface Args {
-  [name: string]: unknown;
-}
 
 /** Job alerts (issue 14): saved searches mailed as digests (decision 0018). */
 export const jobAlertsModule: GraphQLModule = {
@@ -86,7 +79,7 @@ export const jobAlertsModule: GraphQLModule = {
   resolvers: {
     Query: {
       jobAlerts: (_parent, _args, context: GraphQLContext) => listJobAlerts(serviceOptions(context)),
-      jobAlertOfToken: async (_parent, args: Args, context: GraphQLContext) => {
+      jobAlertOfToken: async (_parent, args: ResolverArgs, context: GraphQLContext) => {
         const alert = await alertOfToken({
           ...serviceOptions(context),
           token: args.token,
@@ -96,15 +89,15 @@ export const jobAlertsModule: GraphQLModule = {
       },
     },
     Mutation: {
-      createJobAlert: (_parent, args: Args, context: GraphQLContext) =>
+      createJobAlert: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         createJobAlert({ ...serviceOptions(context), input: args.input }),
-      confirmJobAlert: (_parent, args: Args, context: GraphQLContext) =>
+      confirmJobAlert: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         confirmJobAlert({ ...serviceOptions(context), token: args.token }),
-      unsubscribeJobAlert: (_parent, args: Args, context: GraphQLContext) =>
+      unsubscribeJobAlert: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         unsubscribeJobAlert({ ...serviceOptions(context), token: args.token }),
-      updateJobAlert: (_parent, args: Args, context: GraphQLContext) =>
+      updateJobAlert: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         updateJobAlert({ ...serviceOptions(context), id: args.id, input: args.input }),
-      deleteJobAlert: (_parent, args: Args, context: GraphQLContext) =>
+      deleteJobAlert: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         deleteJobAlert({ ...serviceOptions(context), id: args.id }),
     },
   },

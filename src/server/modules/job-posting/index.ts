@@ -3,7 +3,7 @@ import { jobStateChanges, jobViewCounts } from '../../db/schema/jobs.ts';
 import { users, type Organization } from '../../db/schema/users.ts';
 import { isStaff } from '../../auth/viewer.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import { gql, serviceOptionsOf, type GraphQLModule, type ResolverArgs } from '../../graphql/module.ts';
 import type { JobRow } from '../jobs/job-columns.ts';
 import { approveJob } from './approve-job.ts';
 import { changeJobState } from './change-job-state.ts';
@@ -22,13 +22,7 @@ import { updateJob } from './update-job.ts';
 import { uploadJobFile } from './upload-job-file.ts';
 import { jobPostingTypeDefs } from './typedefs.ts';
 
-const serviceOptions = (context: GraphQLContext): JobServiceOptions => ({
-  db: context.db,
-  viewer: context.viewer,
-  loaders: context.loaders,
-  brand: context.brand,
-  locale: context.locale,
-});
+const serviceOptions = (context: GraphQLContext): JobServiceOptions => serviceOptionsOf(context);
 
 /** Whether the viewer manages the job's organization's jobs (the access policy; loaders cache it). */
 const canManage = async (job: JobRow, context: GraphQLContext) =>
@@ -39,10 +33,6 @@ async function forManagers<T>(job: JobRow, context: GraphQLContext, value: () =>
   return (await canManage(job, context)) ? value() : otherwise;
 }
 
-interface Args {
-  [name: string]: unknown;
-}
-
 export const jobPostingModule: GraphQLModule = {
   typeDefs: gql`
     ${jobPostingTypeDefs}
@@ -50,27 +40,27 @@ export const jobPostingModule: GraphQLModule = {
   resolvers: {
     Query: {
       jobFormOptions: (_parent, _args, context: GraphQLContext) => getJobFormOptions(serviceOptions(context)),
-      managedJobs: (_parent, args: Args, context: GraphQLContext) =>
+      managedJobs: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         listManagedJobs({ ...serviceOptions(context), input: args }),
-      moderationQueue: (_parent, args: Args, context: GraphQLContext) =>
+      moderationQueue: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         listModerationQueue({ ...serviceOptions(context), input: args }),
     },
     Mutation: {
-      createJob: (_parent, args: Args, context: GraphQLContext) =>
+      createJob: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         createJob({ ...serviceOptions(context), input: args.input, publish: args.publish }),
-      updateJob: (_parent, args: Args, context: GraphQLContext) =>
+      updateJob: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         updateJob({ ...serviceOptions(context), id: args.id, input: args.input, publish: args.publish }),
-      duplicateJob: (_parent, args: Args, context: GraphQLContext) =>
+      duplicateJob: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         duplicateJob({ ...serviceOptions(context), id: args.id }),
-      changeJobState: (_parent, args: Args, context: GraphQLContext) =>
+      changeJobState: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         changeJobState({ ...serviceOptions(context), id: args.id, action: args.action, expiresAt: args.expiresAt }),
-      approveJob: (_parent, args: Args, context: GraphQLContext) =>
+      approveJob: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         approveJob({ ...serviceOptions(context), id: args.id }),
-      setOrganizationTrusted: (_parent, args: Args, context: GraphQLContext) =>
+      setOrganizationTrusted: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         setOrganizationTrusted({ ...serviceOptions(context), input: args }),
-      rejectJob: (_parent, args: Args, context: GraphQLContext) =>
+      rejectJob: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         rejectJob({ ...serviceOptions(context), id: args.id, reason: args.reason }),
-      uploadJobFile: async (_parent, args: Args, context: GraphQLContext) => {
+      uploadJobFile: async (_parent, args: ResolverArgs, context: GraphQLContext) => {
         const file = await uploadJobFile({ ...serviceOptions(context), input: args });
         return { file: String(file.id), fileName: file.fileName, size: file.sizeBytes };
       },
