@@ -208,11 +208,15 @@ test('the job alert dialog offers itself after a while on the results, then not 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
+  // The dialog's timer starts when the island has hydrated: wait for that before moving the clock.
+  const hydrated = () => expect(page.locator('astro-island:has(.job-alert)')).not.toHaveAttribute('ssr');
   await page.reload();
+  await hydrated();
   await page.clock.fastForward(21_000);
   await page.clock.fastForward(9 * 86_400_000);
   await expect(dialog).toBeHidden();
   await page.reload();
+  await hydrated();
   await page.clock.fastForward(86_400_000 + 21_000);
   await expect(dialog).toBeVisible();
 });
