@@ -47,13 +47,9 @@ const { startFrontDoor } = await import('../src/server/http/front-door.ts');
 await startFrontDoor({ handler, config, clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)) });
 
 // The recurring tasks of src/server/job-runner (decision 0016) start inside the built server, in every server
-// process, when its middleware loads: which Astro does on the first request, so the server sends itself one.
-const warmUpHost = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
-try {
-  await fetch(`http://${warmUpHost.includes(':') ? `[${warmUpHost}]` : warmUpHost}:${config.PORT}/`, {
-    method: 'HEAD',
-    redirect: 'manual',
-  });
-} catch (error) {
-  console.error('The server did not answer its own first request:', error instanceof Error ? error.message : error);
-}
+// process, when its middleware module loads. Astro loads it on the first request; loading it here (the same
+// module the server imports, so one copy) starts them with the server, also in a PM2 worker that has not had
+// a request yet.
+const middleware = new URL('../dist/server/virtual_astro_middleware.mjs', import.meta.url);
+if (existsSync(fileURLToPath(middleware))) await import(middleware.href);
+else console.error('No built middleware found: the job runner starts with the first request.');

@@ -11,7 +11,7 @@ let started: Promise<JobRunner | null> | undefined;
 /**
  * Starts the job runner (decision 0016) once per server process, from inside the built server, so that it
  * shares the bundle's one copy of Drizzle, the schema and the database handle. The middleware's module calls
- * it when it loads; scripts/serve.mjs sends the server one request as soon as it listens, so the runner
+ * it when it loads; scripts/serve.mjs imports that module as soon as the server listens, so the runner
  * starts with the server and not with the first visitor. A runner that cannot start is logged and the site
  * keeps serving (expired jobs leave the search at their expiry anyway).
  */
