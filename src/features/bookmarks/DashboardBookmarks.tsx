@@ -3,6 +3,7 @@
  * available" when it was archived or expired) and a remove button; above them, when this browser kept
  * jobs before sign-in, the offer to save them to the account.
  */
+import { useBusyAction } from '../account/use-busy-action.ts';
 import { useEffect, useState } from 'react';
 import type { FrontendInfo } from '../../lib/backend-client/client.ts';
 import type { Bookmark } from '../../lib/operations/bookmarks-and-alerts.ts';
@@ -33,23 +34,9 @@ interface Props {
 export default function DashboardBookmarks({ initial, hrefs, frontend, messages }: Props) {
   const [list, setList] = useState(initial);
   const [localCount, setLocalCount] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
+  const { isBusy, notice, setNotice, run } = useBusyAction(messages.failed);
 
   useEffect(() => setLocalCount(readLocalBookmarks().length), []);
-
-  async function run(work: () => Promise<void>) {
-    if (isBusy) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      await work();
-    } catch {
-      setNotice(messages.failed);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const saveLocal = () =>
     run(async () => {

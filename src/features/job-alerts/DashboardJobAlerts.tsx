@@ -2,6 +2,7 @@
  * The applicant's job alerts on the dashboard (issue 14): each saved search with its frequency (SPEC 9;
  * "none" pauses it), whether it waits for its confirmation mail, and delete.
  */
+import { useBusyAction } from '../account/use-busy-action.ts';
 import { useId, useState } from 'react';
 import type { FrontendInfo } from '../../lib/backend-client/client.ts';
 import { jobAlertFrequencies, type JobAlertFrequency } from '../../lib/job-alerts/job-alert-schema.ts';
@@ -42,21 +43,7 @@ function AlertRow({
   const id = useId();
   const [current, setCurrent] = useState(alert);
   const [frequency, setFrequency] = useState(alert.frequency as JobAlertFrequency);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-
-  async function run(work: () => Promise<void>) {
-    if (isBusy) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      await work();
-    } catch {
-      setNotice(messages.failed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { isBusy, notice, setNotice, run } = useBusyAction(messages.failed);
 
   return (
     <li data-job-alert={current.id}>
