@@ -40,9 +40,10 @@ describe.each(testDialects)('similarJobs on %s', (dialect) => {
 
   it('selects the same jobs in the same order from the in-memory index as from the database', async () => {
     const db = backend.handle.db;
-    // Two jobs at the place of a third one: equal distances, ordered newest first on both paths.
+    // Fourteen jobs at the place of a fifteenth: equal distances (more than the largest limit, so the
+    // database's nearest-first walk stops amid a tie), ordered newest first on both paths.
     const { rows: crowd } = await db.execute<{ id: number }>(
-      sql`select j.id from jobs j where j.state = 'published' and exists (select 1 from job_locations l where l.job_id = j.id) order by j.id limit 3`,
+      sql`select j.id from jobs j where j.state = 'published' and exists (select 1 from job_locations l where l.job_id = j.id) order by j.id limit 15`,
     );
     const [origin] = await db
       .select()
@@ -53,7 +54,12 @@ describe.each(testDialects)('similarJobs on %s', (dialect) => {
     await db
       .update(jobLocations)
       .set({ latitude: origin!.latitude, longitude: origin!.longitude })
-      .where(inArray(jobLocations.jobId, [crowd[1]!.id, crowd[2]!.id]));
+      .where(
+        inArray(
+          jobLocations.jobId,
+          crowd.slice(1).map((job) => job.id),
+        ),
+      );
     // An expired job and an archived one: never similar, and the archived one's list comes from the database.
     await db
       .update(jobs)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { jobLocations, jobOccupationalFields, jobs } from '../../db/schema/jobs.ts';
@@ -95,21 +95,8 @@ async function listSimilarJobsInDatabase(db: Database, brandId: string, jobId: n
     );
   const candidates = and(isOpenJob(), isJobOfBrand(brandId), ne(jobs.id, jobId), inArray(jobs.id, sameField));
   if (origin) {
-    // Nearby first: only jobs with a place inside the box (GiST index) get their distance computed.
     const center = sql`ll_to_earth(${origin.latitude}, ${origin.longitude})`;
-    const nearby = db
-      .select({ jobId: jobLocations.jobId })
-      .from(jobLocations)
-      .where(
-        sql`earth_box(${center}, ${nearbyRadiusMeters}) @> ll_to_earth(${jobLocations.latitude}, ${jobLocations.longitude})`,
-      );
-    const distance = sql`(select min(earth_distance(${center}, ll_to_earth(${jobLocations.latitude}, ${jobLocations.longitude}))) from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id})`;
-    const near = await db
-      .select(jobColumns)
-      .from(jobs)
-      .where(and(candidates, inArray(jobs.id, nearby)))
-      .orderBy(sql`${distance} asc`, desc(jobs.publishedAt), desc(jobs.id))
-      .limit(max);
+    const near = await nearestJobs(db, { center, fieldIds: fields.map((field) => field.termId), brandId, jobId, max });
     if (near.length === max) return near;
     const others = await db
       .select(jobColumns)
@@ -130,4 +117,79 @@ async function listSimilarJobsInDatabase(db: Database, brandId: string, jobId: n
     return [...near, ...others];
   }
   return db.select(jobColumns).from(jobs).where(candidates).orderBy(desc(jobs.publishedAt), desc(jobs.id)).limit(max);
+}
+
+/** A location's point on earthdistance's sphere (the expression job_locations_earth_idx indexes). */
+const locationPoint = sql`ll_to_earth(${jobLocations.latitude}, ${jobLocations.longitude})`;
+
+/**
+ * The nearby similar jobs: open jobs of the brand in one of the fields with a place inside earth_box(center,
+ * 100 km), ordered by the distance of their nearest place, then newest first.
+ *
+ * Ordering every such job by distance reads all their places: some ten thousand near a city of a
+ * million-job board, seconds per page (docs/scaling.md). Instead, a nearest-neighbour walk of the GiST index
+ * (`<->`, the chord distance, which orders as earth_distance does) reads places nearest first until `max`
+ * different jobs are found; the distance of the last one bounds the answer. Every job with a place within
+ * that bound is then ordered exactly as before (its nearest place of all, ties newest first), so equal
+ * distances at the bound and places outside the box come out as the full ordering would have them.
+ */
+async function nearestJobs(
+  db: Database,
+  options: { center: SQL; fieldIds: number[]; brandId: string; jobId: number; max: number },
+): Promise<JobRow[]> {
+  const { center, fieldIds, brandId, jobId, max } = options;
+  const inNearbyBox = (point: SQL) => sql`earth_box(${center}, ${nearbyRadiusMeters}) @> ${point}`;
+  const isCandidate = (job: SQL) =>
+    and(
+      sql`exists (select 1 from ${jobOccupationalFields} where ${jobOccupationalFields.jobId} = ${job} and ${inArray(jobOccupationalFields.termId, fieldIds)})`,
+      sql`exists (select 1 from ${jobs} where ${jobs.id} = ${job} and ${isOpenJob()} and ${isJobOfBrand(brandId)})`,
+    );
+
+  // The nearest places of candidate jobs, in batches growing until they hold `max` different jobs.
+  let bound: number | null = null;
+  for (let batch = max * 8; bound === null; batch *= 4) {
+    const places = await db
+      .select({ jobId: jobLocations.jobId, gap: sql<number>`${locationPoint} <-> ${center}`.mapWith(Number) })
+      .from(jobLocations)
+      .where(and(inNearbyBox(locationPoint), ne(jobLocations.jobId, jobId), isCandidate(sql`${jobLocations.jobId}`)))
+      .orderBy(sql`${locationPoint} <-> ${center}`)
+      .limit(batch);
+    const seen = new Set<number>();
+    for (const place of places) {
+      seen.add(place.jobId);
+      if (seen.size === max) {
+        bound = place.gap;
+        break;
+      }
+    }
+    if (bound === null && places.length < batch) {
+      // Fewer than `max` nearby jobs in all: these are all of them.
+      if (seen.size === 0) return [];
+      bound = Math.max(...places.map((place) => place.gap));
+    }
+  }
+
+  // Every job with a place (inside the box or not) within the bound, plus a millimetre for rounding.
+  const halfEdge = sql`${bound + 0.001}::float8`;
+  const withinBound = sql`${center} <-> ${locationPoint} <= ${halfEdge}`;
+  const inBoundCube = sql`cube_enlarge(${center}, ${halfEdge}, 3) @> ${locationPoint}`;
+  const distance = sql`(select min(earth_distance(${center}, ${locationPoint})) from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id})`;
+  return db
+    .select(jobColumns)
+    .from(jobs)
+    .where(
+      and(
+        isOpenJob(),
+        isJobOfBrand(brandId),
+        ne(jobs.id, jobId),
+        inArray(
+          jobs.id,
+          db.select({ jobId: jobLocations.jobId }).from(jobLocations).where(and(inBoundCube, withinBound)),
+        ),
+        sql`exists (select 1 from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id} and ${inNearbyBox(locationPoint)})`,
+        sql`exists (select 1 from ${jobOccupationalFields} where ${jobOccupationalFields.jobId} = ${jobs.id} and ${inArray(jobOccupationalFields.termId, fieldIds)})`,
+      ),
+    )
+    .orderBy(sql`${distance} asc`, desc(jobs.publishedAt), desc(jobs.id))
+    .limit(max);
 }
