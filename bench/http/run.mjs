@@ -176,7 +176,7 @@ async function measure(name, paths) {
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
-      errors: result.errors + result.timeouts + result.non2xx,
+      errors: result.errors + result.non2xx, // autocannon counts timeouts among the errors
       kilobytesPerRequest: result.throughput.average / result.requests.average / 1024,
       rss: target.residentBytes(),
       cpuPerRequest,
@@ -253,11 +253,12 @@ async function soak(paths) {
   const low = Math.min(...steady.map((sample) => sample.rss));
   const high = Math.max(...steady.map((sample) => sample.rss));
   const spread = Math.max(high / mean - 1, 1 - low / mean) * 100;
-  const errors = result.errors + result.timeouts + result.non2xx;
+  const errors = result.errors + result.non2xx;
   const restarts = target.restarts();
   console.log(
     `\nSoak result: ${result.requests.total} requests (${result.requests.average.toFixed(0)} req/s, p99 ` +
-      `${result.latency.p99} ms), ${errors} errors${onPostgres ? `, ${restarts} worker restarts` : ''}; RSS after the ` +
+      `${result.latency.p99} ms), ${errors} errors (${result.timeouts} timeouts, ${result.non2xx} non-2xx, ` +
+      `${result.errors - result.timeouts} other)${onPostgres ? `, ${restarts} worker restarts` : ''}; RSS after the ` +
       `${warmUp.toFixed(0)} s warm-up ${(low / MB).toFixed(0)}–${(high / MB).toFixed(0)} MB (mean ${(mean / MB).toFixed(0)}` +
       `${onPostgres ? ' for all workers' : ''}), within ${spread.toFixed(1)} % of the mean: ` +
       `${spread <= 10 ? 'flat (±10 %)' : 'NOT flat (beyond ±10 %)'}`,
