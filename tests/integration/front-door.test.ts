@@ -207,6 +207,14 @@ describe('refused before Astro', () => {
   });
 });
 
+describe('connections', () => {
+  it('keeps idle connections open longer than clients and proxies keep theirs', async () => {
+    const response = await fetch(`${server.url}/api/messages/de`);
+    await response.arrayBuffer();
+    expect(response.headers.get('keep-alive')).toBe('timeout=65');
+  });
+});
+
 describe('security headers on every response', () => {
   it('on static files, a 404 and errors under a locale prefix', async () => {
     const listing = await answer('/en-GB/jobs');

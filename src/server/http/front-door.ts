@@ -194,6 +194,9 @@ export interface FrontDoorOptions {
   staticAssets?: StaticAssets;
 }
 
+/** How long an idle keep-alive connection stays open (announced as `Keep-Alive: timeout=65`). */
+export const keepAliveSeconds = 65;
+
 export function createFrontDoor({ handler, config, staticAssets }: FrontDoorOptions): Server {
   const origin = publicOrigin(config);
   const headers = Object.entries(securityHeaders(origin));
@@ -256,6 +259,11 @@ export function createFrontDoor({ handler, config, staticAssets }: FrontDoorOpti
   }
 
   const server = createServer(onRequest);
+  // Idle keep-alive connections stay open longer than the clients and proxies in front of us keep theirs
+  // (load balancers 60 s, browsers and undici a few seconds): with Node's 5 s, a client reusing a connection
+  // just as the server closed it got a reset instead of an answer (seen as ECONNRESET on loaded machines).
+  server.keepAliveTimeout = keepAliveSeconds * 1000;
+  server.headersTimeout = (keepAliveSeconds + 1) * 1000;
 
   // `Expect: 100-continue`: a refused client is answered before it sends its body.
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
