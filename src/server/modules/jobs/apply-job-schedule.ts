@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { jobs, jobStateChanges, type JobState } from '../../db/schema/jobs.ts';
 
@@ -18,34 +18,30 @@ export interface AppliedJobSchedule {
  */
 export async function applyJobSchedule(db: Database): Promise<AppliedJobSchedule> {
   return db.transaction(async (tx) => {
-    const move = async (from: JobState, to: JobState, due: SQL | undefined) => {
+    const move = async (from: JobState, to: JobState, due: SQL) => {
       // Looked up first: an UPDATE of no rows would still fire the statement triggers that bump the search
       // and content revisions (migrations 0005, 0007), emptying every page cache each minute.
-      const found = await tx
+      const anyDue = await tx
         .select({ id: jobs.id })
         .from(jobs)
         .where(and(eq(jobs.state, from), due))
-        .for('update');
-      if (found.length === 0) return [];
-      const moved = await tx
-        .update(jobs)
-        .set({ state: to })
-        .where(
-          and(
-            inArray(
-              jobs.id,
-              found.map(({ id }) => id),
-            ),
-            eq(jobs.state, from),
-          ),
+        .limit(1);
+      if (anyDue.length === 0) return [];
+      // One set-based statement whatever the number of due jobs: a list of ids as parameters breaks above
+      // 65,535 of them (the protocol's limit), which a board reaches after a long stop or a large import.
+      // The UPDATE locks each due row and re-checks its state, so a second run at the same time moves and
+      // records none of them twice.
+      const moved = await tx.execute<{ id: number }>(sql`
+        with moved as (
+          update ${jobs} set "state" = ${to}, "updated_at" = now()
+          where ${and(eq(jobs.state, from), due)}
+          returning ${jobs.id}
+        ), recorded as (
+          insert into ${jobStateChanges} ("job_id", "actor_user_id", "from_state", "to_state")
+          select "id", null, ${from}, ${to} from moved
         )
-        .returning({ id: jobs.id });
-      if (moved.length > 0) {
-        await tx
-          .insert(jobStateChanges)
-          .values(moved.map(({ id }) => ({ jobId: id, actorUserId: null, fromState: from, toState: to })));
-      }
-      return moved.map(({ id }) => id).sort((a, b) => a - b);
+        select "id" from moved order by "id"`);
+      return moved.rows.map(({ id }) => Number(id));
     };
     const archived = await move('published', 'archived', lte(jobs.expiresAt, sql`now()`));
     const published = await move('scheduled', 'published', lte(jobs.publishedAt, sql`now()`));
