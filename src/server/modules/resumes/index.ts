@@ -1,0 +1,265 @@
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { gql, serviceOptionsOf, type GraphQLModule, type ResolverArgs } from '../../graphql/module.ts';
+import type { ResumeAttachment } from '../../db/schema/resumes.ts';
+import { getMyResume, getResume, getResumeCompleteness, getResumeContact, type ResumeView } from './get-resume.ts';
+import {
+  removeResumeEntry,
+  saveResumeSection,
+  setResumeVisibility,
+  type SavableSection,
+} from './save-resume-section.ts';
+import { AppError } from '../../errors.ts';
+import { removeResumeAttachment, uploadResumeAttachment } from './upload-resume-attachment.ts';
+
+const entrySections = ['education', 'work_experience'] as const;
+
+const save =
+  (section: SavableSection) =>
+  async (_parent: unknown, args: ResolverArgs, context: GraphQLContext): Promise<ResumeView> => ({
+    resume: await saveResumeSection({ ...serviceOptionsOf(context), section, input: args.input }),
+    contactAllowed: true,
+  });
+
+/**
+ * Resumes (issue 17, decision 0021): the applicant's resume with the sections of SPEC 3, its visibility
+ * (SPEC 4) and completeness (SPEC 9); the recruiter's view of a resume, whose `contact` (the private fields
+ * of personal_info, the e-mail, the attachments) is null unless the viewer owns it, is staff, or their
+ * organization holds an approved contact request. Only on brands with resumes (NOT_FOUND elsewhere).
+ */
+export const resumesModule: GraphQLModule = {
+  typeDefs: gql`
+    type ResumeJobPreferences {
+      title: String!
+      desiredOccupation: String
+      employmentType: [String!]!
+      desiredLocation: String
+      desiredSalaryMin: Int
+      desiredSalaryMax: Int
+      careerStatus: String
+      availableStart: String
+      availabilityPeriods: [String!]!
+    }
+
+    type ResumeEducation {
+      id: String!
+      institution: String!
+      degreeLevel: String
+      fieldOfStudy: String
+      studyProgram: String
+      location: String
+      "YYYY-MM"
+      startMonth: String
+      endMonth: String
+      summary: String
+    }
+
+    type ResumeWorkExperience {
+      id: String!
+      jobTitle: String!
+      occupation: String
+      employmentType: String
+      companyName: String
+      location: String
+      startMonth: String
+      endMonth: String
+      summary: String
+    }
+
+    type ResumeLanguages {
+      languages: [String!]!
+      languagesFree: String
+      languageNotes: String
+    }
+
+    type ResumeSkills {
+      skills: [String!]!
+      skillsFree: String
+      skillsNotes: String
+    }
+
+    type ResumeAttachmentInfo {
+      id: Int!
+      fileName: String!
+      mimeType: String!
+      size: Int!
+      "GET it (owner, staff and approved contacts only)."
+      url: String!
+    }
+
+    "The private part of a resume (SPEC 3): only for its owner, staff and an approved contact request."
+    type ResumeContact {
+      firstName: String!
+      lastName: String!
+      phone: String
+      "YYYY-MM-DD"
+      birthday: String
+      homeLocation: String
+      email: String!
+      attachments: [ResumeAttachmentInfo!]!
+    }
+
+    type ResumeCompleteness {
+      "0 to 100"
+      percent: Int!
+      "personalInfo, jobPreferences, education, workExperience, languages, skills, attachments"
+      missing: [String!]!
+    }
+
+    type Resume {
+      id: Int!
+      "Shown to recruiters (SPEC 4 visibility toggle)."
+      visible: Boolean!
+      updatedAt: DateTime!
+      salutation: String
+      about: String
+      "The region of the desired location."
+      region: String
+      jobPreferences: ResumeJobPreferences
+      education: [ResumeEducation!]!
+      workExperience: [ResumeWorkExperience!]!
+      languages: ResumeLanguages
+      skills: ResumeSkills
+      completeness: ResumeCompleteness!
+      "Null unless the viewer owns the resume, is staff, or holds an approved contact request for it."
+      contact: ResumeContact
+    }
+
+    "Every field of personal_info; nullable so that a missing value is a field error."
+    input ResumePersonalInfoInput {
+      salutation: String
+      firstName: String
+      lastName: String
+      phone: String
+      birthday: String
+      homeLocation: String
+      about: String
+    }
+
+    input ResumeJobPreferencesInput {
+      title: String
+      desiredOccupation: String
+      employmentType: [String!]
+      desiredLocation: String
+      desiredSalaryMin: String
+      desiredSalaryMax: String
+      careerStatus: String
+      availableStart: String
+      availabilityPeriods: [String!]
+    }
+
+    "Without id: a new entry; with the id of an entry: replaces it."
+    input ResumeEducationInput {
+      id: String
+      institution: String
+      degreeLevel: String
+      fieldOfStudy: String
+      studyProgram: String
+      location: String
+      startMonth: String
+      endMonth: String
+      summary: String
+    }
+
+    input ResumeWorkExperienceInput {
+      id: String
+      jobTitle: String
+      occupation: String
+      employmentType: String
+      companyName: String
+      location: String
+      startMonth: String
+      endMonth: String
+      summary: String
+    }
+
+    input ResumeLanguagesInput {
+      languages: [String!]
+      languagesFree: String
+      languageNotes: String
+    }
+
+    input ResumeSkillsInput {
+      skills: [String!]
+      skillsFree: String
+      skillsNotes: String
+    }
+
+    extend type Query {
+      "The signed-in viewer's resume on the brand; null before the wizard's first step."
+      myResume: Resume
+      "A resume the viewer may read (NOT_FOUND otherwise: anonymous visitors, other applicants, hidden resumes)."
+      resume(id: Int!): Resume!
+    }
+
+    extend type Mutation {
+      "Creates the resume (hidden) or changes its personal info."
+      saveResumePersonalInfo(input: ResumePersonalInfoInput!): Resume!
+      saveResumeJobPreferences(input: ResumeJobPreferencesInput!): Resume!
+      saveResumeEducation(input: ResumeEducationInput!): Resume!
+      saveResumeWorkExperience(input: ResumeWorkExperienceInput!): Resume!
+      saveResumeLanguages(input: ResumeLanguagesInput!): Resume!
+      saveResumeSkills(input: ResumeSkillsInput!): Resume!
+      "Removes an entry of education or work_experience."
+      removeResumeEntry(section: String!, id: String!): Resume!
+      "Shows the resume to recruiters or hides it."
+      setResumeVisibility(visible: Boolean!): Resume!
+      """
+      Adds a file to the attachments box: pdf, jpg, jpeg, png or webp, at most 50 MB, checked by its first
+      bytes; at most 10 files. Multipart request (GraphQL multipart request spec).
+      """
+      uploadResumeAttachment(file: File!): ResumeAttachmentInfo!
+      "Removes a file of the attachments box; false when there is no such file of the viewer's."
+      removeResumeAttachment(id: Int!): Boolean!
+    }
+  `,
+  resolvers: {
+    Query: {
+      myResume: (_parent, _args, context: GraphQLContext) => getMyResume(serviceOptionsOf(context)),
+      resume: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        getResume({ ...serviceOptionsOf(context), id: Number(args.id) }),
+    },
+    Mutation: {
+      saveResumePersonalInfo: save('personal_info'),
+      saveResumeJobPreferences: save('job_preferences'),
+      saveResumeEducation: save('education'),
+      saveResumeWorkExperience: save('work_experience'),
+      saveResumeLanguages: save('languages'),
+      saveResumeSkills: save('skills'),
+      removeResumeEntry: async (_parent, args: ResolverArgs, context: GraphQLContext): Promise<ResumeView> => {
+        const section = entrySections.find((candidate) => candidate === args.section);
+        if (!section) throw new AppError('BAD_USER_INPUT', { key: 'resume.error.invalid', locale: context.locale });
+        const id = String(args.id);
+        return { resume: await removeResumeEntry({ ...serviceOptionsOf(context), section, id }), contactAllowed: true };
+      },
+      uploadResumeAttachment: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        uploadResumeAttachment({ ...serviceOptionsOf(context), input: args }),
+      removeResumeAttachment: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        removeResumeAttachment({ ...serviceOptionsOf(context), id: Number(args.id) }),
+      setResumeVisibility: async (_parent, args: ResolverArgs, context: GraphQLContext): Promise<ResumeView> => ({
+        resume: await setResumeVisibility({ ...serviceOptionsOf(context), visible: args.visible === true }),
+        contactAllowed: true,
+      }),
+    },
+    Resume: {
+      id: (view: ResumeView) => view.resume.id,
+      visible: (view: ResumeView) => view.resume.visible,
+      updatedAt: (view: ResumeView) => view.resume.updatedAt,
+      salutation: (view: ResumeView) => view.resume.salutation,
+      about: (view: ResumeView) => view.resume.about,
+      region: (view: ResumeView) => view.resume.region,
+      jobPreferences: (view: ResumeView) => view.resume.jobPreferences,
+      education: (view: ResumeView) => view.resume.education,
+      workExperience: (view: ResumeView) => view.resume.workExperience,
+      languages: (view: ResumeView) => view.resume.languages,
+      skills: (view: ResumeView) => view.resume.skills,
+      completeness: (view: ResumeView, _args, context: GraphQLContext) =>
+        getResumeCompleteness({ db: context.db, resume: view.resume }),
+      contact: (view: ResumeView, _args, context: GraphQLContext) =>
+        getResumeContact({ db: context.db, viewer: context.viewer, view }),
+    },
+    ResumeAttachmentInfo: {
+      size: (file: ResumeAttachment) => file.sizeBytes,
+      url: (file: ResumeAttachment) => `/api/resume-files/${file.id}`,
+    },
+  },
+};
