@@ -35,6 +35,20 @@ CREATE TABLE "resume_contact_reservations" (
 	CONSTRAINT "resume_contact_reservations_state_check" CHECK ("resume_contact_reservations"."state" in ('reserved', 'booked', 'released'))
 );
 --> statement-breakpoint
+CREATE TABLE "resume_facet_links" (
+	"resume_id" integer NOT NULL,
+	"term_id" integer NOT NULL,
+	"field" text NOT NULL,
+	CONSTRAINT "resume_facet_links_resume_id_term_id_pk" PRIMARY KEY("resume_id","term_id")
+);
+--> statement-breakpoint
+CREATE TABLE "resume_facet_terms" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"field" text NOT NULL,
+	"value" text NOT NULL,
+	CONSTRAINT "resume_facet_terms_field_check" CHECK ("resume_facet_terms"."field" in ('careerStatus', 'languages', 'skills', 'occupations', 'region', 'fieldOfStudy'))
+);
+--> statement-breakpoint
 CREATE TABLE "resume_private" (
 	"resume_id" integer PRIMARY KEY NOT NULL,
 	"first_name" text NOT NULL,
@@ -59,15 +73,10 @@ CREATE TABLE "resumes" (
 	"skills" jsonb,
 	"title" text,
 	"search_text" text,
-	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(search_text, '')), 'B')) STORED NOT NULL,
-	"career_status" text,
-	"language_codes" text[] DEFAULT '{}' NOT NULL,
-	"skill_names" text[] DEFAULT '{}' NOT NULL,
-	"occupations" text[] DEFAULT '{}' NOT NULL,
-	"fields_of_study" text[] DEFAULT '{}' NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('german'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('german'::regconfig, coalesce(search_text, '')), 'B')) STORED NOT NULL,
 	"region" text,
-	"lat" double precision,
-	"lon" double precision,
+	"latitude" double precision,
+	"longitude" double precision,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -78,6 +87,8 @@ ALTER TABLE "resume_contact_requests" ADD CONSTRAINT "resume_contact_requests_or
 ALTER TABLE "resume_contact_requests" ADD CONSTRAINT "resume_contact_requests_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "resume_contact_reservations" ADD CONSTRAINT "resume_contact_reservations_request_id_resume_contact_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."resume_contact_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "resume_contact_reservations" ADD CONSTRAINT "resume_contact_reservations_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "resume_facet_links" ADD CONSTRAINT "resume_facet_links_resume_id_resumes_id_fk" FOREIGN KEY ("resume_id") REFERENCES "public"."resumes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "resume_facet_links" ADD CONSTRAINT "resume_facet_links_term_id_resume_facet_terms_id_fk" FOREIGN KEY ("term_id") REFERENCES "public"."resume_facet_terms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "resume_private" ADD CONSTRAINT "resume_private_resume_id_resumes_id_fk" FOREIGN KEY ("resume_id") REFERENCES "public"."resumes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "resumes" ADD CONSTRAINT "resumes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "resume_attachments_resume_id_idx" ON "resume_attachments" USING btree ("resume_id");--> statement-breakpoint
@@ -87,9 +98,11 @@ CREATE INDEX "resume_contact_requests_organization_idx" ON "resume_contact_reque
 CREATE INDEX "resume_contact_requests_pending_idx" ON "resume_contact_requests" USING btree ("expires_at") WHERE "resume_contact_requests"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "resume_contact_reservations_request_unique" ON "resume_contact_reservations" USING btree ("request_id");--> statement-breakpoint
 CREATE INDEX "resume_contact_reservations_open_idx" ON "resume_contact_reservations" USING btree ("source","source_id") WHERE "resume_contact_reservations"."state" = 'reserved';--> statement-breakpoint
+CREATE INDEX "resume_facet_links_term_idx" ON "resume_facet_links" USING btree ("term_id","resume_id");--> statement-breakpoint
+CREATE INDEX "resume_facet_links_field_idx" ON "resume_facet_links" USING btree ("field","resume_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "resume_facet_terms_field_value_unique" ON "resume_facet_terms" USING btree ("field","value");--> statement-breakpoint
 CREATE UNIQUE INDEX "resumes_user_frontend_unique" ON "resumes" USING btree ("user_id","frontend");--> statement-breakpoint
 CREATE INDEX "resumes_visible_idx" ON "resumes" USING btree ("frontend","updated_at" DESC NULLS LAST,"id") WHERE "resumes"."visible";--> statement-breakpoint
 CREATE INDEX "resumes_search_vector_idx" ON "resumes" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "resumes_skill_names_idx" ON "resumes" USING gin ("skill_names");--> statement-breakpoint
-CREATE INDEX "resumes_language_codes_idx" ON "resumes" USING gin ("language_codes");--> statement-breakpoint
-CREATE INDEX "resumes_occupations_idx" ON "resumes" USING gin ("occupations");
+CREATE INDEX "resumes_title_trgm_idx" ON "resumes" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "resumes_earth_idx" ON "resumes" USING gist (ll_to_earth("latitude", "longitude"));

@@ -16,6 +16,7 @@ import {
   saveResumePersonalInfo,
   saveResumeSkills,
   saveResumeWorkExperience,
+  searchResumes,
   setResumeVisibility,
 } from '../../src/features/resumes/operations';
 import type { Database } from '../../src/server/db';
@@ -235,5 +236,79 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
       },
     );
     expect(errorOf(refused.body).code).toBe('FORBIDDEN');
+  });
+
+  it('finds visible resumes by text, facets and place, 10 a page, without private fields', async () => {
+    const recruiterToken = await backend.tokenFor(recruiter);
+    // Twelve more resumes: eleven visible Kotlin developers in Munich, one hidden one.
+    for (let index = 0; index < 12; index += 1) {
+      const user = await createUser(db, { roles: ['applicant'] });
+      const userToken = await backend.tokenFor(user);
+      const headers = jobregio;
+      await backend.request(
+        saveResumePersonalInfo,
+        { input: { firstName: `Secret${index}`, lastName: 'Hidden', birthday: '1980-02-02' } },
+        { token: userToken, headers },
+      );
+      await backend.request(
+        saveResumeJobPreferences,
+        {
+          input: {
+            title: `Kotlin Entwicklerin ${index}`,
+            desiredLocation: 'München',
+            careerStatus: index % 2 === 0 ? 'graduate' : 'professional',
+          },
+        },
+        { token: userToken, headers },
+      );
+      await backend.request(saveResumeSkills, { input: { skills: ['Kotlin', 'Docker'] } }, { token: userToken, headers });
+      if (index < 11) await backend.request(setResumeVisibility, { visible: true }, { token: userToken, headers });
+    }
+    const search = (input: Record<string, unknown>, token = recruiterToken) =>
+      backend.request(searchResumes, { input }, { token, headers: jobregio });
+
+    const first = await search({ search: 'kotlin' });
+    expect(first.body.errors).toBeUndefined();
+    const kotlin = first.body.data!.searchResumes;
+    // Greta's skill "Kotlin" is in her skills too: 11 + 1 visible, 10 on the first page.
+    expect(kotlin.total).toBe(12);
+    expect(kotlin.items).toHaveLength(10);
+    expect(kotlin.pageSize).toBe(10);
+    const second = (await search({ search: 'kotlin', page: 2 })).body.data!.searchResumes;
+    expect(second.items).toHaveLength(2);
+    const text = JSON.stringify([kotlin, second]);
+    for (const secret of ['Secret', 'Hidden', 'Greta', 'Privatmann', '1980-02-02', applicant.email]) {
+      expect(text).not.toContain(secret);
+    }
+
+    // Around Freiburg (100 km by default) only Greta; Munich is farther.
+    const freiburg = (await search({ search: 'kotlin', place: 'Freiburg im Breisgau' })).body.data!.searchResumes;
+    expect(freiburg.items.map((item) => item.id)).toEqual([resumeId]);
+    expect(freiburg.items[0]!.distanceKm).toBeLessThan(100);
+    const region = (await search({ place: 'Bayern' })).body.data!.searchResumes;
+    expect(region.total).toBe(11);
+
+    // Facets: counted with the other facets' selections, labels in the request's language.
+    const career = kotlin.facets.find((facet) => facet.field === 'careerStatus')!;
+    const graduate = career.values.find((value) => value.label === 'Graduate')!;
+    expect(graduate.count).toBe(6);
+    const narrowed = (await search({ search: 'kotlin', facets: [{ field: 'careerStatus', values: [graduate.value] }] }))
+      .body.data!.searchResumes;
+    expect(narrowed.total).toBe(6);
+    expect(narrowed.facets.find((facet) => facet.field === 'careerStatus')!.values.length).toBe(2);
+    const languages = (await search({})).body.data!.searchResumes.facets.find((facet) => facet.field === 'languages');
+    expect(languages?.values.map((value) => value.label).sort()).toEqual(['English', 'German']);
+
+    // Only recruiters and staff search; bad input names the field.
+    const otherToken = await backend.tokenFor(other);
+    expect(errorOf((await search({}, otherToken)).body).code).toBe('FORBIDDEN');
+    expect(errorOf((await backend.request(searchResumes, { input: {} }, { headers: jobregio })).body).code).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(errorOf((await search({ radius: 7 })).body).code).toBe('BAD_USER_INPUT');
+    expect(
+      errorOf((await backend.request(searchResumes, { input: {} }, { token: recruiterToken, headers: tagblatt })).body)
+        .code,
+    ).toBe('NOT_FOUND');
   });
 });

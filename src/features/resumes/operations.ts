@@ -281,3 +281,38 @@ export const removeResumeAttachment = defineOperation(
     }
   `,
 );
+
+export const searchResumes = defineOperation(
+  'searchResumes',
+  /* GraphQL */ `
+    query searchResumes($input: ResumeSearchInput) {
+      searchResumes(input: $input) {
+        total
+        page
+        pageSize
+        unknownPlace
+        items {
+          id
+          title
+          desiredOccupation
+          region
+          careerStatus
+          skills
+          languages
+          latestJobTitle
+          experienceEntries
+          updatedAt
+          distanceKm
+        }
+        facets {
+          field
+          values {
+            value
+            label
+            count
+          }
+        }
+      }
+    }
+  `,
+);

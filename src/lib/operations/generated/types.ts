@@ -244,6 +244,14 @@ export type ResumeEducationInput = {
   summary?: string | null | undefined;
 };
 
+export type ResumeFacetField = 'careerStatus' | 'fieldOfStudy' | 'languages' | 'occupations' | 'region' | 'skills';
+
+export type ResumeFacetFilterInput = {
+  field: ResumeFacetField;
+  /** Ids of the facet's values (FacetValue.value). */
+  values: Array<string>;
+};
+
 export type ResumeJobPreferencesInput = {
   availabilityPeriods?: Array<string> | null | undefined;
   availableStart?: string | null | undefined;
@@ -271,6 +279,18 @@ export type ResumePersonalInfoInput = {
   lastName?: string | null | undefined;
   phone?: string | null | undefined;
   salutation?: string | null | undefined;
+};
+
+export type ResumeSearchInput = {
+  facets?: Array<ResumeFacetFilterInput> | null | undefined;
+  /** A place by its coordinates (radius one of the brand's options, default 100 km). */
+  location?: GeoLocationInput | null | undefined;
+  page?: number | null | undefined;
+  /** A place by its name (a city, or a region such as Bayern); resolved on the server. */
+  place?: string | null | undefined;
+  radius?: number | null | undefined;
+  /** Full text over titles, desired occupation, experience and skills. */
+  search?: string | null | undefined;
 };
 
 export type ResumeSkillsInput = {
@@ -900,6 +920,33 @@ export type removeResumeAttachmentMutationVariables = Exact<{
 }>;
 
 export type removeResumeAttachmentMutation = { removeResumeAttachment: boolean };
+
+export type searchResumesQueryVariables = Exact<{
+  input?: ResumeSearchInput | null | undefined;
+}>;
+
+export type searchResumesQuery = {
+  searchResumes: {
+    total: number;
+    page: number;
+    pageSize: number;
+    unknownPlace: boolean;
+    items: Array<{
+      id: number;
+      title: string | null;
+      desiredOccupation: string | null;
+      region: string | null;
+      careerStatus: string | null;
+      skills: Array<string>;
+      languages: Array<string>;
+      latestJobTitle: string | null;
+      experienceEntries: number;
+      updatedAt: string;
+      distanceKm: number | null;
+    }>;
+    facets: Array<{ field: ResumeFacetField; values: Array<{ value: string; label: string; count: number }> }>;
+  };
+};
 
 export type bookmarkedJobIdsQueryVariables = Exact<{
   jobIds: Array<number>;
@@ -1737,6 +1784,7 @@ export interface OperationTypes {
     variables: saveResumeWorkExperienceMutationVariables;
   };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
+  searchResumes: { data: searchResumesQuery; variables: searchResumesQueryVariables };
   sendVerificationMail: { data: sendVerificationMailMutation; variables: sendVerificationMailMutationVariables };
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
   setResumeVisibility: { data: setResumeVisibilityMutation; variables: setResumeVisibilityMutationVariables };

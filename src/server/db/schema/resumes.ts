@@ -19,6 +19,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -37,13 +38,14 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /*
- * 'simple' keeps every word as written (skills such as "Java", "SAP", names of tools); the search text is
- * written by the resume services from titles, desired occupation, experience and skills.
+ * In the German configuration, as the text queries of the one search engine (src/server/search/text-query.ts)
+ * stem and prefix-match it; the search text is written by the resume services from titles, desired
+ * occupation, experience and skills, never from a private field.
  */
 const resumeSearchVector = sql.raw(
   [
-    `setweight(to_tsvector('simple', coalesce(title, '')), 'A')`,
-    `setweight(to_tsvector('simple', coalesce(search_text, '')), 'B')`,
+    `setweight(to_tsvector('german'::regconfig, coalesce(title, '')), 'A')`,
+    `setweight(to_tsvector('german'::regconfig, coalesce(search_text, '')), 'B')`,
   ].join(' || '),
 );
 
@@ -64,19 +66,14 @@ export const resumes = pgTable(
     workExperience: jsonb('work_experience').$type<WorkExperienceEntry[]>().notNull().default([]),
     languages: jsonb('languages').$type<Languages>(),
     skills: jsonb('skills').$type<Skills>(),
-    // Search columns, written with the sections (update-resume.ts).
+    // Search columns, written with the sections (save-resume-section.ts); the facet values are in resume_facet_links.
     title: text('title'),
     searchText: text('search_text'),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(resumeSearchVector),
-    careerStatus: text('career_status'),
-    languageCodes: text('language_codes').array().notNull().default([]),
-    skillNames: text('skill_names').array().notNull().default([]),
-    occupations: text('occupations').array().notNull().default([]),
-    fieldsOfStudy: text('fields_of_study').array().notNull().default([]),
     /** The Bundesland (or canton, region) of the desired location. */
     region: text('region'),
-    lat: doublePrecision('lat'),
-    lon: doublePrecision('lon'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,9 +83,54 @@ export const resumes = pgTable(
       .on(table.frontend, table.updatedAt.desc(), table.id)
       .where(sql`${table.visible}`),
     index('resumes_search_vector_idx').using('gin', table.searchVector),
-    index('resumes_skill_names_idx').using('gin', table.skillNames),
-    index('resumes_language_codes_idx').using('gin', table.languageCodes),
-    index('resumes_occupations_idx').using('gin', table.occupations),
+    index('resumes_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+    index('resumes_earth_idx').using('gist', sql`ll_to_earth(${table.latitude}, ${table.longitude})`),
+  ],
+);
+
+/**
+ * The facet values of resumes (SPEC 3: career status, languages, skills, occupations, region, field of
+ * study) as numeric ids, as the search engine's facets count them: one row per field and value (a
+ * language or career status code, a skill as typed), and one link per resume and value.
+ */
+export const resumeFacetFields = [
+  'careerStatus',
+  'languages',
+  'skills',
+  'occupations',
+  'region',
+  'fieldOfStudy',
+] as const;
+export type ResumeFacetField = (typeof resumeFacetFields)[number];
+
+export const resumeFacetTerms = pgTable(
+  'resume_facet_terms',
+  {
+    id: serial('id').primaryKey(),
+    field: text('field', { enum: resumeFacetFields }).notNull(),
+    value: text('value').notNull(),
+  },
+  (table) => [
+    uniqueIndex('resume_facet_terms_field_value_unique').on(table.field, table.value),
+    check('resume_facet_terms_field_check', isOneOf(table.field, resumeFacetFields)),
+  ],
+);
+
+export const resumeFacetLinks = pgTable(
+  'resume_facet_links',
+  {
+    resumeId: integer('resume_id')
+      .notNull()
+      .references(() => resumes.id, { onDelete: 'cascade' }),
+    termId: integer('term_id')
+      .notNull()
+      .references(() => resumeFacetTerms.id, { onDelete: 'cascade' }),
+    field: text('field', { enum: resumeFacetFields }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.resumeId, table.termId] }),
+    index('resume_facet_links_term_idx').on(table.termId, table.resumeId),
+    index('resume_facet_links_field_idx').on(table.field, table.resumeId),
   ],
 );
 

@@ -9,6 +9,7 @@ import {
   type SavableSection,
 } from './save-resume-section.ts';
 import { AppError } from '../../errors.ts';
+import { searchResumes } from './search-resumes.ts';
 import { removeResumeAttachment, uploadResumeAttachment } from './upload-resume-attachment.ts';
 
 const entrySections = ['education', 'work_experience'] as const;
@@ -184,7 +185,66 @@ export const resumesModule: GraphQLModule = {
       skillsNotes: String
     }
 
+    enum ResumeFacetField {
+      careerStatus
+      languages
+      skills
+      occupations
+      region
+      fieldOfStudy
+    }
+
+    input ResumeFacetFilterInput {
+      field: ResumeFacetField!
+      "Ids of the facet's values (FacetValue.value)."
+      values: [String!]!
+    }
+
+    input ResumeSearchInput {
+      "Full text over titles, desired occupation, experience and skills."
+      search: String
+      "A place by its coordinates (radius one of the brand's options, default 100 km)."
+      location: GeoLocationInput
+      "A place by its name (a city, or a region such as Bayern); resolved on the server."
+      place: String
+      radius: Int
+      facets: [ResumeFacetFilterInput!]
+      page: Int
+    }
+
+    "A resume in the results: anonymised, without any private field or e-mail (SPEC 2)."
+    type ResumeTeaser {
+      id: Int!
+      title: String
+      desiredOccupation: String
+      region: String
+      careerStatus: String
+      skills: [String!]!
+      languages: [String!]!
+      latestJobTitle: String
+      experienceEntries: Int!
+      updatedAt: DateTime!
+      distanceKm: Float
+    }
+
+    type ResumeFacet {
+      field: ResumeFacetField!
+      values: [FacetValue!]!
+    }
+
+    type ResumeSearchResult {
+      total: Int!
+      page: Int!
+      pageSize: Int!
+      items: [ResumeTeaser!]!
+      facets: [ResumeFacet!]!
+      "The place name matched no known place (the search ran without a place)."
+      unknownPlace: Boolean!
+    }
+
     extend type Query {
+      "Resume search for recruiters and staff: visible resumes of the brand, 10 per page (FORBIDDEN otherwise)."
+      searchResumes(input: ResumeSearchInput): ResumeSearchResult!
       "The signed-in viewer's resume on the brand; null before the wizard's first step."
       myResume: Resume
       "A resume the viewer may read (NOT_FOUND otherwise: anonymous visitors, other applicants, hidden resumes)."
@@ -214,6 +274,8 @@ export const resumesModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
+      searchResumes: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        searchResumes({ ...serviceOptionsOf(context), input: args.input }),
       myResume: (_parent, _args, context: GraphQLContext) => getMyResume(serviceOptionsOf(context)),
       resume: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         getResume({ ...serviceOptionsOf(context), id: Number(args.id) }),

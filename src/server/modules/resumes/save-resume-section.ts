@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Brand, Locale } from '../../../../brands/types.ts';
 import {
   educationSchema,
@@ -14,9 +14,16 @@ import {
 } from '../../../lib/resumes/resume-schema.ts';
 import { requireRole, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
+import {
+  resumeFacetFields,
+  resumeFacetLinks,
+  resumeFacetTerms,
+  type ResumeFacetField,
+} from '../../db/schema/resumes.ts';
 import { resumePrivate, resumes, type Resume } from '../../db/schema/resumes.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
+import type { Transaction } from '../job-posting/job-access.ts';
 import { findOwnResume, requireResumesEnabled } from './resume-access.ts';
 import { placeOf } from './place-of.ts';
 
@@ -27,9 +34,9 @@ const unique = (values: (string | null | undefined)[]) => [
 ];
 
 /**
- * The search and facet columns of a resume, from its public sections only: titles, desired occupation,
- * experience and skills for the text; career status, languages, skills, occupations, region and field of
- * study for the facets. Private fields never reach them.
+ * The search columns and facet values of a resume, from its public sections only: titles, desired
+ * occupation, experience and skills for the text; career status, languages, skills, occupations, region and
+ * field of study for the facets. Private fields never reach them.
  */
 export function searchColumnsOf(sections: Sections) {
   const preferences = sections.jobPreferences;
@@ -45,18 +52,44 @@ export function searchColumnsOf(sections: Sections) {
   ]
     .filter(Boolean)
     .join(' ');
-  return {
-    title: preferences?.title ?? null,
-    searchText,
-    careerStatus: preferences?.careerStatus ?? null,
-    languageCodes: sections.languages?.languages ?? [],
-    skillNames: unique(skills?.skills ?? []),
+  const facets: Record<ResumeFacetField, string[]> = {
+    careerStatus: unique([preferences?.careerStatus]),
+    languages: unique(sections.languages?.languages ?? []),
+    skills: unique(skills?.skills ?? []),
     occupations: unique([preferences?.desiredOccupation, ...sections.workExperience.map((entry) => entry.occupation)]),
-    fieldsOfStudy: unique(sections.education.map((entry) => entry.fieldOfStudy)),
-    region: place?.region ?? null,
-    lat: place?.lat ?? null,
-    lon: place?.lon ?? null,
+    region: unique([place?.region]),
+    fieldOfStudy: unique(sections.education.map((entry) => entry.fieldOfStudy)),
   };
+  return {
+    columns: {
+      title: preferences?.title ?? null,
+      searchText,
+      region: place?.region ?? null,
+      latitude: place?.lat ?? null,
+      longitude: place?.lon ?? null,
+    },
+    facets,
+  };
+}
+
+/** Replaces a resume's facet links with `facets` (the values' terms are created once per field and value). */
+async function writeFacetLinks(tx: Transaction, resumeId: number, facets: Record<ResumeFacetField, string[]>) {
+  await tx.delete(resumeFacetLinks).where(eq(resumeFacetLinks.resumeId, resumeId));
+  const wanted = resumeFacetFields.flatMap((field) => facets[field].map((value) => ({ field, value })));
+  if (wanted.length === 0) return;
+  await tx.insert(resumeFacetTerms).values(wanted).onConflictDoNothing();
+  const terms = await tx
+    .select()
+    .from(resumeFacetTerms)
+    .where(
+      or(
+        ...wanted.map(({ field, value }) => and(eq(resumeFacetTerms.field, field), eq(resumeFacetTerms.value, value))),
+      ),
+    );
+  await tx
+    .insert(resumeFacetLinks)
+    .values(terms.map((term) => ({ resumeId, termId: term.id, field: term.field })))
+    .onConflictDoNothing();
 }
 
 const newEntryId = () => randomBytes(8).toString('hex');
@@ -179,13 +212,17 @@ export async function saveResumeSection(options: {
 
 async function writeSections(options: { db: Database; resumeId: number; sections: Sections }): Promise<Resume> {
   const { db, resumeId, sections } = options;
-  const [row] = await db
-    .update(resumes)
-    .set({ ...sections, ...searchColumnsOf(sections) })
-    .where(eq(resumes.id, resumeId))
-    .returning();
-  if (!row) throw new Error('Saving the resume returned no row.');
-  return row;
+  const { columns, facets } = searchColumnsOf(sections);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(resumes)
+      .set({ ...sections, ...columns })
+      .where(eq(resumes.id, resumeId))
+      .returning();
+    if (!row) throw new Error('Saving the resume returned no row.');
+    await writeFacetLinks(tx, resumeId, facets);
+    return row;
+  });
 }
 
 /** removeResumeEntry: the owner removes an education or work experience entry by its id. */
