@@ -4,8 +4,10 @@
  * never changed; the visibility toggle; a recruiter reads a visible resume without any private field or
  * e-mail; another applicant, an anonymous visitor and a brand without resumes get NOT_FOUND.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditBalances } from '../../src/server/db/schema/commerce';
+import { startMailServer, type TestMailServer } from '../support/mail';
 import {
   myResume,
   removeResumeEntry,
@@ -16,14 +18,25 @@ import {
   saveResumePersonalInfo,
   saveResumeSkills,
   saveResumeWorkExperience,
+  decideResumeContactRequest,
+  myResumeContactRequests,
+  revokeResumeContactRequest,
   searchResumes,
+  sendResumeContactRequest,
+  sentResumeContactRequests,
   setResumeVisibility,
 } from '../../src/features/resumes/operations';
 import type { Database } from '../../src/server/db';
-import { resumePrivate, resumes } from '../../src/server/db/schema/resumes';
+import {
+  resumeContactRequests,
+  resumeContactReservations,
+  resumePrivate,
+  resumes,
+} from '../../src/server/db/schema/resumes';
 import { testDialects } from '../../src/server/db/testing';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 import { createOrganization, createUser, type TestUser } from '../support/factories';
+import { organizations as organizationsTable } from '../../src/server/db/schema/organizations';
 
 const jobregio = { frontend: 'jobregio;en-GB' };
 const german = { frontend: 'jobregio;de' };
@@ -38,6 +51,20 @@ const personalInfo = {
   homeLocation: 'Freiburg-Wiehre',
   about: 'hidden about',
 };
+
+let mail: TestMailServer;
+const previousSmtp = process.env.SMTP_URL;
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  process.env.SMTP_URL = mail.url;
+});
+
+afterAll(async () => {
+  await mail?.stop();
+  if (previousSmtp === undefined) delete process.env.SMTP_URL;
+  else process.env.SMTP_URL = previousSmtp;
+});
 
 const errorOf = (body: GraphQLResponseBody<unknown>) => body.errors?.[0]?.extensions ?? {};
 
@@ -261,7 +288,11 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
         },
         { token: userToken, headers },
       );
-      await backend.request(saveResumeSkills, { input: { skills: ['Kotlin', 'Docker'] } }, { token: userToken, headers });
+      await backend.request(
+        saveResumeSkills,
+        { input: { skills: ['Kotlin', 'Docker'] } },
+        { token: userToken, headers },
+      );
       if (index < 11) await backend.request(setResumeVisibility, { visible: true }, { token: userToken, headers });
     }
     const search = (input: Record<string, unknown>, token = recruiterToken) =>
@@ -310,5 +341,202 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
       errorOf((await backend.request(searchResumes, { input: {} }, { token: recruiterToken, headers: tagblatt })).body)
         .code,
     ).toBe('NOT_FOUND');
+  });
+
+  it('contact requests: reserved when sent, booked on approval, released on decline; contact data only after approval', async () => {
+    const recruiterToken = await backend.tokenFor(recruiter);
+    const [organization] = await db
+      .select()
+      .from(organizationsTable)
+      .where(eq(organizationsTable.ownerUserId, recruiter.id));
+    const rival = await createUser(db, { roles: ['recruiter'] });
+    await createOrganization(db, { frontend: 'jobregio', owner: rival, activeFor: [rival] });
+    const rivalToken = await backend.tokenFor(rival);
+    const otherToken = await backend.tokenFor(other);
+    const credits = () =>
+      db
+        .select({ amount: creditBalances.amount })
+        .from(creditBalances)
+        .where(eq(creditBalances.organizationId, organization!.id))
+        .then((rows) => rows[0]?.amount);
+
+    // Without a credit: refused, nothing written.
+    const none = await backend.request(
+      sendResumeContactRequest,
+      { resumeId, message: 'Hallo' },
+      { token: recruiterToken, headers: jobregio },
+    );
+    expect(errorOf(none.body).code).toBe('QUOTA_EXCEEDED');
+    await db
+      .insert(creditBalances)
+      .values({ organizationId: organization!.id, type: 'resume_contact_credits', amount: 1, frontend: 'jobregio' });
+    const empty = await backend.request(
+      sendResumeContactRequest,
+      { resumeId, message: ' ' },
+      { token: recruiterToken, headers: jobregio },
+    );
+    expect(errorOf(empty.body).fieldErrors).toEqual({ message: 'Please write a message.' });
+
+    // Two resumes, one credit, two concurrent requests: exactly one is reserved.
+    const kotlin = (
+      await backend.request(
+        searchResumes,
+        { input: { search: 'kotlin', place: 'Bayern' } },
+        { token: recruiterToken, headers: jobregio },
+      )
+    ).body.data!.searchResumes;
+    const otherResume = kotlin.items[0]!.id;
+    const [first, second] = await Promise.all([
+      backend.request(
+        sendResumeContactRequest,
+        { resumeId, message: 'We would like to meet you.' },
+        { token: recruiterToken, headers: jobregio },
+      ),
+      backend.request(
+        sendResumeContactRequest,
+        { resumeId: otherResume, message: 'Hello' },
+        { token: recruiterToken, headers: jobregio },
+      ),
+    ]);
+    const codes = [first, second].map((answer) => (answer.body.errors ? errorOf(answer.body).code : 'ok')).sort();
+    expect(codes).toEqual(['QUOTA_EXCEEDED', 'ok']);
+    const reservations = await db
+      .select()
+      .from(resumeContactReservations)
+      .where(eq(resumeContactReservations.organizationId, organization!.id));
+    expect(reservations.map((row) => row.state)).toEqual(['reserved']);
+    expect(await credits()).toBe(1);
+    // Make sure Greta's resume holds the request (whichever won).
+    const request = first.body.data?.sendResumeContactRequest ?? null;
+    let requestId: number;
+    if (request) requestId = request.id;
+    else {
+      await db.update(resumeContactReservations).set({ state: 'released' });
+      await db.update(resumeContactRequests).set({ status: 'revoked' });
+      const retry = await backend.request(
+        sendResumeContactRequest,
+        { resumeId, message: 'We would like to meet you.' },
+        { token: recruiterToken, headers: jobregio },
+      );
+      requestId = retry.body.data!.sendResumeContactRequest.id;
+    }
+    // Sending again answers the same request: no second reservation.
+    const again = await backend.request(
+      sendResumeContactRequest,
+      { resumeId, message: 'Again' },
+      { token: recruiterToken, headers: jobregio },
+    );
+    expect(again.body.data?.sendResumeContactRequest.id).toBe(requestId);
+
+    const received = await mail.waitFor(applicant.email);
+    expect(received.subject).toContain(organization!.name);
+    expect(received.text).toContain('We would like to meet you.');
+
+    // Pending: still no contact data for anybody but the owner, through every resume query.
+    const leakCheck = async () => {
+      for (const [viewer, options] of [
+        ['recruiter', { token: recruiterToken, headers: jobregio }],
+        ['rival recruiter', { token: rivalToken, headers: jobregio }],
+        ['another applicant', { token: otherToken, headers: jobregio }],
+        ['anonymous', { headers: jobregio }],
+      ] as const) {
+        const answers = [
+          await backend.request(resumeById, { id: resumeId }, options),
+          await backend.request(searchResumes, { input: { search: 'kotlin' } }, options),
+          await backend.request(searchResumes, { input: {} }, options),
+          await backend.request(sentResumeContactRequests, {}, options),
+          await backend.request(myResumeContactRequests, {}, options),
+          await backend.request(myResume, {}, options),
+        ];
+        const text = JSON.stringify(answers.map((answer) => answer.body));
+        for (const secret of ['Greta', 'Privatmann', '1990-04-01', 'Freiburg-Wiehre', applicant.email]) {
+          expect(text, `${viewer}: ${secret}`).not.toContain(secret);
+        }
+      }
+    };
+    await leakCheck();
+    const mine = (await backend.request(myResumeContactRequests, {}, { token, headers: jobregio })).body.data!;
+    expect(mine.myResumeContactRequests[0]).toMatchObject({
+      id: requestId,
+      status: 'pending',
+      organizationName: organization!.name,
+    });
+    // Only the owner decides.
+    const foreign = await backend.request(
+      decideResumeContactRequest,
+      { id: requestId, approve: true },
+      { token: recruiterToken, headers: jobregio },
+    );
+    expect(errorOf(foreign.body).code).toBe('NOT_FOUND');
+
+    const approved = await backend.request(
+      decideResumeContactRequest,
+      { id: requestId, approve: true },
+      { token, headers: jobregio },
+    );
+    expect(approved.body.data?.decideResumeContactRequest.status).toBe('approved');
+    expect(await credits()).toBe(0);
+    const seen = (await backend.request(resumeById, { id: resumeId }, { token: recruiterToken, headers: jobregio }))
+      .body.data!;
+    expect(seen.resume.contact).toMatchObject({ firstName: 'Greta', lastName: 'Privatmann', email: applicant.email });
+    // The rival organization still sees nothing.
+    const rivalView = await backend.request(resumeById, { id: resumeId }, { token: rivalToken, headers: jobregio });
+    expect(rivalView.body.data?.resume.contact).toBeNull();
+    const history = (
+      await backend.request(sentResumeContactRequests, { resumeId }, { token: recruiterToken, headers: jobregio })
+    ).body.data!;
+    expect(history.sentResumeContactRequests.map((item) => item.status)).toContain('approved');
+
+    // The applicant withdraws the approval: the contact data is gone again; the booked contact stays spent.
+    const revoked = await backend.request(revokeResumeContactRequest, { id: requestId }, { token, headers: jobregio });
+    expect(revoked.body.data?.revokeResumeContactRequest.status).toBe('revoked');
+    expect(
+      (await backend.request(resumeById, { id: resumeId }, { token: recruiterToken, headers: jobregio })).body.data
+        ?.resume.contact,
+    ).toBeNull();
+    await leakCheck();
+
+    // A decline and an expiry give the credit back.
+    await db.update(creditBalances).set({ amount: 1 }).where(eq(creditBalances.organizationId, organization!.id));
+    const declinedRequest = (
+      await backend.request(
+        sendResumeContactRequest,
+        { resumeId, message: 'Second try' },
+        { token: recruiterToken, headers: jobregio },
+      )
+    ).body.data!.sendResumeContactRequest;
+    await backend.request(
+      decideResumeContactRequest,
+      { id: declinedRequest.id, approve: false },
+      { token, headers: jobregio },
+    );
+    const expiring = (
+      await backend.request(
+        sendResumeContactRequest,
+        { resumeId, message: 'Third try' },
+        { token: recruiterToken, headers: jobregio },
+      )
+    ).body.data!.sendResumeContactRequest;
+    expect(expiring.status).toBe('pending');
+    await db
+      .update(resumeContactRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(resumeContactRequests.id, expiring.id));
+    const states = async () =>
+      (
+        await backend.request(sentResumeContactRequests, { resumeId }, { token: recruiterToken, headers: jobregio })
+      ).body.data!.sentResumeContactRequests.map((item) => item.status);
+    expect(await states()).toEqual(['expired', 'declined', 'revoked']);
+    expect(await credits()).toBe(1);
+    const open = await db
+      .select()
+      .from(resumeContactReservations)
+      .where(
+        and(
+          eq(resumeContactReservations.organizationId, organization!.id),
+          eq(resumeContactReservations.state, 'reserved'),
+        ),
+      );
+    expect(open).toEqual([]);
   });
 });

@@ -316,3 +316,77 @@ export const searchResumes = defineOperation(
     }
   `,
 );
+
+export const myResumeContactRequests = defineOperation(
+  'myResumeContactRequests',
+  /* GraphQL */ `
+    query myResumeContactRequests {
+      myResumeContactRequests {
+        id
+        resumeId
+        resumeTitle
+        organizationName
+        message
+        status
+        createdAt
+        decidedAt
+        expiresAt
+      }
+    }
+  `,
+);
+
+export const sentResumeContactRequests = defineOperation(
+  'sentResumeContactRequests',
+  /* GraphQL */ `
+    query sentResumeContactRequests($resumeId: Int) {
+      sentResumeContactRequests(resumeId: $resumeId) {
+        id
+        resumeId
+        resumeTitle
+        organizationName
+        message
+        status
+        createdAt
+        decidedAt
+        expiresAt
+      }
+    }
+  `,
+);
+
+export const sendResumeContactRequest = defineOperation(
+  'sendResumeContactRequest',
+  /* GraphQL */ `
+    mutation sendResumeContactRequest($resumeId: Int!, $message: String!) {
+      sendResumeContactRequest(resumeId: $resumeId, message: $message) {
+        id
+        status
+      }
+    }
+  `,
+);
+
+export const decideResumeContactRequest = defineOperation(
+  'decideResumeContactRequest',
+  /* GraphQL */ `
+    mutation decideResumeContactRequest($id: Int!, $approve: Boolean!) {
+      decideResumeContactRequest(id: $id, approve: $approve) {
+        id
+        status
+      }
+    }
+  `,
+);
+
+export const revokeResumeContactRequest = defineOperation(
+  'revokeResumeContactRequest',
+  /* GraphQL */ `
+    mutation revokeResumeContactRequest($id: Int!) {
+      revokeResumeContactRequest(id: $id) {
+        id
+        status
+      }
+    }
+  `,
+);

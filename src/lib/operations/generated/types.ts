@@ -948,6 +948,60 @@ export type searchResumesQuery = {
   };
 };
 
+export type myResumeContactRequestsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type myResumeContactRequestsQuery = {
+  myResumeContactRequests: Array<{
+    id: number;
+    resumeId: number;
+    resumeTitle: string | null;
+    organizationName: string;
+    message: string;
+    status: string;
+    createdAt: string;
+    decidedAt: string | null;
+    expiresAt: string;
+  }>;
+};
+
+export type sentResumeContactRequestsQueryVariables = Exact<{
+  resumeId?: number | null | undefined;
+}>;
+
+export type sentResumeContactRequestsQuery = {
+  sentResumeContactRequests: Array<{
+    id: number;
+    resumeId: number;
+    resumeTitle: string | null;
+    organizationName: string;
+    message: string;
+    status: string;
+    createdAt: string;
+    decidedAt: string | null;
+    expiresAt: string;
+  }>;
+};
+
+export type sendResumeContactRequestMutationVariables = Exact<{
+  resumeId: number;
+  message: string;
+}>;
+
+export type sendResumeContactRequestMutation = { sendResumeContactRequest: { id: number; status: string } };
+
+export type decideResumeContactRequestMutationVariables = Exact<{
+  id: number;
+  approve: boolean;
+}>;
+
+export type decideResumeContactRequestMutation = { decideResumeContactRequest: { id: number; status: string } };
+
+export type revokeResumeContactRequestMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type revokeResumeContactRequestMutation = { revokeResumeContactRequest: { id: number; status: string } };
+
 export type bookmarkedJobIdsQueryVariables = Exact<{
   jobIds: Array<number>;
 }>;
@@ -1728,6 +1782,10 @@ export interface OperationTypes {
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
   createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
+  decideResumeContactRequest: {
+    data: decideResumeContactRequestMutation;
+    variables: decideResumeContactRequestMutationVariables;
+  };
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
@@ -1752,6 +1810,7 @@ export interface OperationTypes {
   moderationQueue: { data: moderationQueueQuery; variables: moderationQueueQueryVariables };
   myApplications: { data: myApplicationsQuery; variables: myApplicationsQueryVariables };
   myResume: { data: myResumeQuery; variables: myResumeQueryVariables };
+  myResumeContactRequests: { data: myResumeContactRequestsQuery; variables: myResumeContactRequestsQueryVariables };
   openOriginalAd: { data: openOriginalAdMutation; variables: openOriginalAdMutationVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
@@ -1769,6 +1828,10 @@ export interface OperationTypes {
   requestPasswordReset: { data: requestPasswordResetMutation; variables: requestPasswordResetMutationVariables };
   resetPassword: { data: resetPasswordMutation; variables: resetPasswordMutationVariables };
   resumeById: { data: resumeByIdQuery; variables: resumeByIdQueryVariables };
+  revokeResumeContactRequest: {
+    data: revokeResumeContactRequestMutation;
+    variables: revokeResumeContactRequestMutationVariables;
+  };
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
   saveBookmarks: { data: saveBookmarksMutation; variables: saveBookmarksMutationVariables };
   saveResumeEducation: { data: saveResumeEducationMutation; variables: saveResumeEducationMutationVariables };
@@ -1785,7 +1848,15 @@ export interface OperationTypes {
   };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
   searchResumes: { data: searchResumesQuery; variables: searchResumesQueryVariables };
+  sendResumeContactRequest: {
+    data: sendResumeContactRequestMutation;
+    variables: sendResumeContactRequestMutationVariables;
+  };
   sendVerificationMail: { data: sendVerificationMailMutation; variables: sendVerificationMailMutationVariables };
+  sentResumeContactRequests: {
+    data: sentResumeContactRequestsQuery;
+    variables: sentResumeContactRequestsQueryVariables;
+  };
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
   setResumeVisibility: { data: setResumeVisibilityMutation; variables: setResumeVisibilityMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };

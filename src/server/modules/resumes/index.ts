@@ -10,6 +10,29 @@ import {
 } from './save-resume-section.ts';
 import { AppError } from '../../errors.ts';
 import { searchResumes } from './search-resumes.ts';
+import {
+  decideResumeContactRequest,
+  listContactRequests,
+  revokeResumeContactRequest,
+  sendResumeContactRequest,
+} from './contact-requests.ts';
+import type { ResumeContactRequest } from '../../db/schema/resumes.ts';
+import { organizations } from '../../db/schema/organizations.ts';
+import { resumes } from '../../db/schema/resumes.ts';
+import { eq } from 'drizzle-orm';
+
+/** A request as the list shows it: with its organization's name and the resume's title. */
+async function withNames(context: GraphQLContext, request: ResumeContactRequest) {
+  const [organization] = await context.db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, request.organizationId));
+  const [resume] = await context.db
+    .select({ title: resumes.title })
+    .from(resumes)
+    .where(eq(resumes.id, request.resumeId));
+  return { ...request, organizationName: organization?.name ?? '', resumeTitle: resume?.title ?? null };
+}
 import { removeResumeAttachment, uploadResumeAttachment } from './upload-resume-attachment.ts';
 
 const entrySections = ['education', 'work_experience'] as const;
@@ -242,7 +265,25 @@ export const resumesModule: GraphQLModule = {
       unknownPlace: Boolean!
     }
 
+    "A recruiter's request for contact with an applicant (SPEC 4). It shows no private field."
+    type ResumeContactRequest {
+      id: Int!
+      resumeId: Int!
+      resumeTitle: String
+      organizationName: String!
+      message: String!
+      "pending, approved, declined, revoked or expired (14 days without an answer)"
+      status: String!
+      createdAt: DateTime!
+      decidedAt: DateTime
+      expiresAt: DateTime!
+    }
+
     extend type Query {
+      "The requests for the signed-in applicant's resume, newest first (their history)."
+      myResumeContactRequests: [ResumeContactRequest!]!
+      "The requests of the viewer's organizations, newest first; for one resume with resumeId."
+      sentResumeContactRequests(resumeId: Int): [ResumeContactRequest!]!
       "Resume search for recruiters and staff: visible resumes of the brand, 10 per page (FORBIDDEN otherwise)."
       searchResumes(input: ResumeSearchInput): ResumeSearchResult!
       "The signed-in viewer's resume on the brand; null before the wizard's first step."
@@ -261,6 +302,16 @@ export const resumesModule: GraphQLModule = {
       saveResumeSkills(input: ResumeSkillsInput!): Resume!
       "Removes an entry of education or work_experience."
       removeResumeEntry(section: String!, id: String!): Resume!
+      """
+      A recruiter asks for contact with a message: one resume contact (subscription slot or credit) is
+      reserved, booked on approval, released on decline, revocation or after 14 days (QUOTA_EXCEEDED
+      without one). The organization's open request for the resume is answered again instead of a second.
+      """
+      sendResumeContactRequest(resumeId: Int!, message: String!): ResumeContactRequest!
+      "The applicant approves or declines a pending request for their resume."
+      decideResumeContactRequest(id: Int!, approve: Boolean!): ResumeContactRequest!
+      "The requesting organization withdraws a request, or the applicant an approval."
+      revokeResumeContactRequest(id: Int!): ResumeContactRequest!
       "Shows the resume to recruiters or hides it."
       setResumeVisibility(visible: Boolean!): Resume!
       """
@@ -274,6 +325,14 @@ export const resumesModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
+      myResumeContactRequests: (_parent, _args, context: GraphQLContext) =>
+        listContactRequests({ ...serviceOptionsOf(context), side: 'applicant' }),
+      sentResumeContactRequests: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        listContactRequests({
+          ...serviceOptionsOf(context),
+          side: 'recruiter',
+          resumeId: typeof args.resumeId === 'number' ? args.resumeId : null,
+        }),
       searchResumes: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         searchResumes({ ...serviceOptionsOf(context), input: args.input }),
       myResume: (_parent, _args, context: GraphQLContext) => getMyResume(serviceOptionsOf(context)),
@@ -293,6 +352,19 @@ export const resumesModule: GraphQLModule = {
         const id = String(args.id);
         return { resume: await removeResumeEntry({ ...serviceOptionsOf(context), section, id }), contactAllowed: true };
       },
+      sendResumeContactRequest: async (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        withNames(context, (await sendResumeContactRequest({ ...serviceOptionsOf(context), input: args })).request),
+      decideResumeContactRequest: async (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        withNames(
+          context,
+          await decideResumeContactRequest({
+            ...serviceOptionsOf(context),
+            id: Number(args.id),
+            approve: args.approve === true,
+          }),
+        ),
+      revokeResumeContactRequest: async (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        withNames(context, await revokeResumeContactRequest({ ...serviceOptionsOf(context), id: Number(args.id) })),
       uploadResumeAttachment: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         uploadResumeAttachment({ ...serviceOptionsOf(context), input: args }),
       removeResumeAttachment: (_parent, args: ResolverArgs, context: GraphQLContext) =>
