@@ -99,7 +99,7 @@ CREATE INDEX "resume_contact_requests_pending_idx" ON "resume_contact_requests" 
 CREATE UNIQUE INDEX "resume_contact_reservations_request_unique" ON "resume_contact_reservations" USING btree ("request_id");--> statement-breakpoint
 CREATE INDEX "resume_contact_reservations_open_idx" ON "resume_contact_reservations" USING btree ("source","source_id") WHERE "resume_contact_reservations"."state" = 'reserved';--> statement-breakpoint
 CREATE INDEX "resume_facet_links_term_idx" ON "resume_facet_links" USING btree ("term_id","resume_id");--> statement-breakpoint
-CREATE INDEX "resume_facet_links_field_idx" ON "resume_facet_links" USING btree ("field","resume_id");--> statement-breakpoint
+CREATE INDEX "resume_facet_links_field_idx" ON "resume_facet_links" USING btree ("field","resume_id","term_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "resume_facet_terms_field_value_unique" ON "resume_facet_terms" USING btree ("field","value");--> statement-breakpoint
 CREATE UNIQUE INDEX "resumes_user_frontend_unique" ON "resumes" USING btree ("user_id","frontend");--> statement-breakpoint
 CREATE INDEX "resumes_visible_idx" ON "resumes" USING btree ("frontend","updated_at" DESC NULLS LAST,"id") WHERE "resumes"."visible";--> statement-breakpoint

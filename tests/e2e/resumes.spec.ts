@@ -43,7 +43,8 @@ test('an applicant keeps a CV, a recruiter finds it anonymised and sees the cont
 }) => {
   test.setTimeout(120_000);
   const word = `Zebrafisch${Date.now() % 100000}`;
-  const applicant = await browser.newPage();
+  // Pages of contexts of their own: axe needs them, and the two people have separate sessions.
+  const applicant = await (await browser.newContext()).newPage();
   const applicantEmail = uniqueEmail('cv');
   await applicant.goto(`${base}/user/register`);
   await applicant.getByLabel('E-Mail-Adresse').fill(applicantEmail);
@@ -109,7 +110,7 @@ test('an applicant keeps a CV, a recruiter finds it anonymised and sees the cont
   await expectNoAxeViolations(applicant);
 
   // A recruiter of jobregio with one resume contact credit.
-  const recruiter = await browser.newPage();
+  const recruiter = await (await browser.newContext()).newPage();
   const recruiterEmail = uniqueEmail('hunter');
   await recruiter.goto(`${base}/user/register/recruiter`);
   await recruiter.getByLabel('E-Mail-Adresse').fill(recruiterEmail);

@@ -88,9 +88,9 @@ export function sqlResumeEngine(
           // Every place of the gazetteer lies in the brand's countries: no narrowing.
           break;
       }
-      const rank = text
-        ? sql`${titleScoreExpression(text, resumeTextColumns)} * 10 + ${vectorRankExpression(text, resumeTextColumns)}`
-        : sql`0::float8`;
+      // Relevance: the share of the words in the title (cheap, for every row of the base); the search
+      // vector's ts_rank is added for the rows of the page only (reading a vector is the expensive part).
+      const rank = text ? sql`${titleScoreExpression(text, resumeTextColumns)} * 10` : sql`0::float8`;
       const base = sql`select ${sql.join(
         [sql`r.id`, sql`r.updated_at as updated`, sql`${rank} as rank`, ...selectionColumns],
         sql`, `,
@@ -100,7 +100,10 @@ export function sqlResumeEngine(
           ? sql`(select ${distanceFrom(location.lat, location.lon, 'r')} from resumes r where r.id = b.id)`
           : sql`null::float8`;
       const order = byRank && text ? sql`rank desc, updated desc, id desc` : sql`updated desc, id desc`;
-      const hits = sql`select b.id, b.position, b.rank, ${distance} as distance_km
+      const vectorRank = text
+        ? sql`b.rank + (select ${vectorRankExpression(text, resumeTextColumns)} from resumes r where r.id = b.id)`
+        : sql`b.rank`;
+      const hits = sql`select b.id, b.position, ${vectorRank} as rank, ${distance} as distance_km
         from (select id, rank, row_number() over (order by ${order})::int as position
           from base where ${appliedSelections(selection)}
           order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}) as b`;
