@@ -141,11 +141,17 @@ for (const dialect of dialects) {
   const inputs = [...workload, { search: 'kotlin', facets: [{ field: 'skills', values: [skillValue] }] }];
   for (const input of inputs) await searchResumes({ db, viewer, brand: brands.jobregio, locale: 'de', input });
   const times: number[] = [];
+  const perInput = inputs.map(() => [] as number[]);
   for (let index = 0; index < requests; index += 1) {
     const input = inputs[index % inputs.length];
     const start = performance.now();
     await searchResumes({ db, viewer, brand: brands.jobregio, locale: 'de', input });
     times.push(performance.now() - start);
+    perInput[index % inputs.length]!.push(performance.now() - start);
+  }
+  for (const [position, input] of inputs.entries()) {
+    const list = perInput[position]!.sort((a, b) => a - b);
+    console.log(`  ${JSON.stringify(input)}: median ${list[Math.floor(list.length / 2)]?.toFixed(1)} ms`);
   }
   times.sort((a, b) => a - b);
   const at = (share: number) => times[Math.min(times.length - 1, Math.floor(times.length * share))]!.toFixed(1);

@@ -21,9 +21,9 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Presses Tab until the element matching `selector` has the focus (at most 12 times). */
+/** Presses Tab until the element matching `selector` has the focus (at most 40 times). */
 async function tabTo(page: Page, selector: string) {
-  for (let press = 0; press < 12; press++) {
+  for (let press = 0; press < 40; press++) {
     if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
     await page.keyboard.press('Tab');
   }

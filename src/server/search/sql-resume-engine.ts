@@ -110,9 +110,15 @@ export function sqlResumeEngine(
       const counts = [
         // Names the columns of the union (linkedCounts' rows leave them unnamed).
         sql`select null::text as field, null::int as value, null::int as count where false`,
-        ...resumeFacetFields.map((field) =>
-          linkedCounts(field, linksOf(field), 'resume_id', appliedSelections(selection, field)),
-        ),
+        // Without selections every facet counts the same rows: one pass over the links for all six.
+        ...(selection.selected.length === 0
+          ? [
+              sql`select l.field::text, l.term_id, count(*)::int from base b
+                join resume_facet_links l on l.resume_id = b.id group by l.field, l.term_id`,
+            ]
+          : resumeFacetFields.map((field) =>
+              linkedCounts(field, linksOf(field), 'resume_id', appliedSelections(selection, field)),
+            )),
       ];
       const statement = facetedStatement({
         base,
