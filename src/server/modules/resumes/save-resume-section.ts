@@ -73,7 +73,7 @@ export function searchColumnsOf(sections: Sections) {
 }
 
 /** Replaces a resume's facet links with `facets` (the values' terms are created once per field and value). */
-async function writeFacetLinks(tx: Transaction, resumeId: number, facets: Record<ResumeFacetField, string[]>) {
+export async function writeFacetLinks(tx: Transaction, resumeId: number, facets: Record<ResumeFacetField, string[]>) {
   await tx.delete(resumeFacetLinks).where(eq(resumeFacetLinks.resumeId, resumeId));
   const wanted = resumeFacetFields.flatMap((field) => facets[field].map((value) => ({ field, value })));
   if (wanted.length === 0) return;
