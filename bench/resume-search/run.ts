@@ -11,6 +11,10 @@ import { sql } from 'drizzle-orm';
 import { brands } from '../../brands';
 import { createTestDatabase, type TestDialect } from '../../src/server/db/testing';
 import { searchResumes } from '../../src/server/modules/resumes/search-resumes';
+import { resumeFacetFields } from '../../src/server/db/schema/resumes';
+import { FacetSelection } from '../../src/server/search/facets';
+import { resumeStatement } from '../../src/server/search/sql-resume-engine';
+import { buildTextQuery } from '../../src/server/search/text-query';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -18,6 +22,7 @@ const { values } = parseArgs({
     resumes: { type: 'string', default: '50000' },
     dialect: { type: 'string', default: 'both' },
     requests: { type: 'string', default: '300' },
+    explain: { type: 'boolean', default: false },
   },
 });
 const resumeCount = Number(values.resumes);
@@ -135,6 +140,21 @@ for (const dialect of dialects) {
   await fill(db);
   console.log(`${dialect}: ${resumeCount} resumes filled in ${Math.round(performance.now() - started)} ms`);
   const viewer = { userId: 1, roles: ['recruiter' as const] };
+  if (values.explain) {
+    for (const search of [null, 'kotlin']) {
+      const statement = resumeStatement({
+        filter: { brandId: 'jobregio', text: search ? await buildTextQuery(db, search) : null, location: null },
+        facets: new FacetSelection(resumeFacetFields, {}),
+        byRank: search !== null,
+        page: 1,
+        pageSize: 10,
+        locale: 'de',
+        facetValueLimit: 100,
+      });
+      const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${statement}`);
+      console.log(`--- ${search ?? '(all)'}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+  }
   // A facet selection from the first answer, as a recruiter clicks it.
   const first = await searchResumes({ db, viewer, brand: brands.jobregio, locale: 'de', input: {} });
   const skillValue = first.facets.find((facet) => facet.field === 'skills')?.values[0]?.value;
