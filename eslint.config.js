@@ -92,6 +92,7 @@ export default defineConfig(
       'src/pages/api/organization-attachments/**',
       'src/pages/api/job-files/**',
       'src/pages/api/application-files/**',
+      'src/pages/api/resume-files/**',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },

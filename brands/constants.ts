@@ -38,6 +38,9 @@ export const defaultConstants: BrandConstants = {
   aiJobDescription: { temperature: 0.5, maxTokens: 1500, languages: ['en', 'de', 'fr'] },
   alertIntervalsSeconds: { none: -1, daily: 86400, weekly: 604800, monthly: 2628000 },
   attachments: { extensions: ['pdf', 'jpg', 'jpeg', 'png', 'webp'], maxBytes: 50 * 1024 * 1024 },
+  // SPEC 9: photo, about me and phone in personal info, phone in job preferences.
+  resumeHiddenFields: { personal_info: ['picture', 'about', 'phone'], job_preferences: ['phone'] },
+  resumeContactRequestDays: 14,
 };
 
 export const allSharingNetworks = ['facebook', 'linkedin', 'email', 'twitter', 'whatsapp', 'xing', 'bluesky'] as const;

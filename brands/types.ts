@@ -88,6 +88,10 @@ export interface BrandConstants {
   aiJobDescription: { temperature: number; maxTokens: number; languages: readonly string[] };
   alertIntervalsSeconds: { none: number; daily: number; weekly: number; monthly: number };
   attachments: { extensions: readonly string[]; maxBytes: number };
+  /** SPEC 9: resume fields the wizard and the edit pages do not show, by section (stored names). */
+  resumeHiddenFields: { personal_info?: readonly string[]; job_preferences?: readonly string[] };
+  /** SPEC 4: a pending resume contact request expires (and gives its credit back) after this many days. */
+  resumeContactRequestDays: number;
 }
 
 export interface Brand {

@@ -29,7 +29,7 @@ async function headers(frontend: FrontendInfo): Promise<Record<string, string>> 
   };
 }
 
-async function send<T>(frontend: FrontendInfo, body: BodyInit, json: boolean): Promise<Result<T>> {
+export async function send<T>(frontend: FrontendInfo, body: BodyInit, json: boolean): Promise<Result<T>> {
   try {
     const response = await fetch('/graphql', {
       method: 'POST',
@@ -53,7 +53,7 @@ async function send<T>(frontend: FrontendInfo, body: BodyInit, json: boolean): P
   }
 }
 
-const operation = (definition: { operationName: string; query: string }, variables: Record<string, unknown>) =>
+export const operation = (definition: { operationName: string; query: string }, variables: Record<string, unknown>) =>
   JSON.stringify({ operationName: definition.operationName, query: definition.query, variables });
 
 export function recordStart(frontend: FrontendInfo, jobId: number) {

@@ -56,7 +56,15 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/job-manager/moderation/:id', signIn: true },
   { path: '/organization', below: true, reserved: true, lowercase: true },
   { path: '/organizations', below: true, lowercase: true },
-  { path: '/resume', below: true, reserved: true, feature: 'resume' },
+  { path: '/resume', below: true, reserved: true, feature: 'resume', signIn: true, noCanonical: true },
+  // Issue 17: the applicant's resume, its wizard steps and edit pages, a resume's page for recruiters, the
+  // resume search; all personal, never cached or indexed.
+  { path: '/resume/wizard', signIn: true },
+  { path: '/resume/wizard/:step', signIn: true },
+  { path: '/resume/edit/:section', signIn: true },
+  { path: '/resume/:id', signIn: true },
+  // Without resumes on the brand, the search page answers the 404 page itself (SPEC 2 redirects only /resume…).
+  { path: '/resumes', below: true, signIn: true, noCanonical: true },
   { path: '/resume-alert/edit/:id', feature: 'resume' },
   { path: '/user', below: true, reserved: true, noCanonical: true },
   { path: '/user/account', signIn: true },

@@ -386,3 +386,19 @@ describe('SEO: clean facets and indexing (SPEC 9: 2 clean facets for jobs)', () 
     expect(canonicalListingQuery(emptySearchState(), options)).toBe('');
   });
 });
+
+describe('another entity: the facet fields of SearchUrlOptions', () => {
+  const entity = { ...options, facetFields: ['industry', 'fieldsOfStudy'] as const };
+
+  it('reads, writes and counts only its own facets; job facets stay other parameters', () => {
+    const query = 'fieldsOfStudy=4&employmentType=3&industry=9,2&utm_source=x';
+    const parsed = parseSearchParams(new URLSearchParams(query), entity);
+    expect(parsed.facets).toEqual({ industry: ['2', '9'], fieldsOfStudy: ['4'] });
+    expect(canonicalQuery(query, entity)).toBe('?industry=2&industry=9&fieldsOfStudy=4&employmentType=3&utm_source=x');
+    expect(countCleanFacets(parsed, null, entity)).toBe(1);
+    expect(isIndexable(parsed, 5, { ...entity, maxCleanFacets: 3 })).toBe(false);
+    const single = withFacetValue(parsed, 'industry', '9', false);
+    expect(isIndexable(single, 5, { ...entity, maxCleanFacets: 3 })).toBe(true);
+    expect(isIndexable(single, 5, { ...entity, maxCleanFacets: 1 })).toBe(false);
+  });
+});

@@ -1,5 +1,7 @@
 /**
- * The job search URL (SPEC section 5) ⇄ the search state ⇄ the GraphQL `JobSearchInput`.
+ * The job search URL (SPEC section 5) ⇄ the search state ⇄ the GraphQL `JobSearchInput`. The same
+ * functions serve the search of every other entity (organizations, resumes): they take its facet fields
+ * as `SearchUrlOptions.facetFields` (the job facets when missing).
  *
  * Isomorphic and framework-free: the listing page, the no-JavaScript form (through the page's redirect to
  * the canonical URL) and the filter island all build their URLs here, so every way of searching ends on
@@ -64,46 +66,58 @@ export interface LocationFilter {
   radius: number;
 }
 
-export type FacetFilters = Partial<Record<JobFacetField, string[]>>;
+export type FacetFilters<TField extends string = JobFacetField> = Partial<Record<TField, string[]>>;
 
-export interface JobSearchState {
+/** The state of a search of any entity; its facets are those of `SearchUrlOptions.facetFields`. */
+export interface SearchState<TField extends string = JobFacetField> {
   search: string;
   title: string;
   location: LocationFilter | null;
   /** Only non-empty value lists, values sorted; see `normalizeFacetValues`. */
-  facets: FacetFilters;
+  facets: FacetFilters<TField>;
   /** Minimum yearly salary. */
   minSalary: number | null;
   sort: JobSort;
   page: number;
 }
 
-/** Brand constants the URL depends on (SPEC section 9). */
-export interface SearchUrlOptions {
+export type JobSearchState = SearchState<JobFacetField>;
+
+/** Brand constants the URL depends on (SPEC section 9), and the entity's facets. */
+export interface SearchUrlOptions<TField extends string = JobFacetField> {
   radiusOptionsKm: readonly number[];
   defaultRadiusKm: number;
   /** Location types without a radius (the selector is hidden for them). */
   radiusHiddenForLocationTypes: readonly string[];
+  /** The facet fields of the entity searched, in canonical order; the job facets when missing. */
+  facetFields?: readonly TField[];
 }
 
-/** Every parameter the search reads, in canonical order (facets sit between location and salary). */
-export const searchParamNames = [
-  'search',
-  'title',
-  'location',
-  'lat',
-  'lon',
-  'locationType',
-  'radius',
-  ...jobFacetFields,
-  'minSalary',
-  'sort',
-  'page',
-] as const;
+function facetFieldsOf<TField extends string>(options?: { facetFields?: readonly TField[] }): readonly TField[] {
+  return options?.facetFields ?? (jobFacetFields as readonly string[] as readonly TField[]);
+}
 
-const searchParamSet: ReadonlySet<string> = new Set(searchParamNames);
+/** Every parameter a search with these facet fields reads, in canonical order (facets sit between location and salary). */
+export function searchParamNamesOf(facetFields: readonly string[]): string[] {
+  return [
+    'search',
+    'title',
+    'location',
+    'lat',
+    'lon',
+    'locationType',
+    'radius',
+    ...facetFields,
+    'minSalary',
+    'sort',
+    'page',
+  ];
+}
 
-export function emptySearchState(): JobSearchState {
+/** Every parameter the job search reads, in canonical order. */
+export const searchParamNames = searchParamNamesOf(jobFacetFields);
+
+export function emptySearchState<TField extends string = JobFacetField>(): SearchState<TField> {
   return { search: '', title: '', location: null, facets: {}, minSalary: null, sort: 'relevancy', page: 1 };
 }
 
@@ -149,7 +163,10 @@ function positiveInteger(raw: string | null): number | null {
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
-function hasRadius(locationType: LocationType, options: SearchUrlOptions): boolean {
+function hasRadius(
+  locationType: LocationType,
+  options: Pick<SearchUrlOptions, 'radiusHiddenForLocationTypes'>,
+): boolean {
   return !options.radiusHiddenForLocationTypes.includes(locationType);
 }
 
@@ -176,8 +193,11 @@ export function searchTextIssues(params: URLSearchParams): SearchTextIssue[] {
 }
 
 /** URL query → search state. Never throws: whatever cannot be read is left out. */
-export function parseSearchParams(params: URLSearchParams, options: SearchUrlOptions): JobSearchState {
-  const state = emptySearchState();
+export function parseSearchParams<TField extends string = JobFacetField>(
+  params: URLSearchParams,
+  options: SearchUrlOptions<TField>,
+): SearchState<TField> {
+  const state = emptySearchState<TField>();
   state.search = text(params, 'search');
   state.title = text(params, 'title');
 
@@ -200,7 +220,7 @@ export function parseSearchParams(params: URLSearchParams, options: SearchUrlOpt
     };
   }
 
-  for (const field of jobFacetFields) {
+  for (const field of facetFieldsOf(options)) {
     const values = normalizeFacetValues(params.getAll(field));
     if (values.length > 0) state.facets[field] = values;
   }
@@ -215,7 +235,10 @@ export function parseSearchParams(params: URLSearchParams, options: SearchUrlOpt
 }
 
 /** Search state → canonical URL query (without "?"). Empty and default values are left out. */
-export function toSearchParams(state: JobSearchState, options: SearchUrlOptions): URLSearchParams {
+export function toSearchParams<TField extends string = JobFacetField>(
+  state: SearchState<TField>,
+  options: SearchUrlOptions<TField>,
+): URLSearchParams {
   const params = new URLSearchParams();
   const add = (name: string, value: string | number | null | undefined) => {
     if (value === null || value === undefined) return;
@@ -238,7 +261,7 @@ export function toSearchParams(state: JobSearchState, options: SearchUrlOptions)
       }
     }
   }
-  for (const field of jobFacetFields) {
+  for (const field of facetFieldsOf(options)) {
     for (const value of normalizeFacetValues(state.facets[field] ?? [])) add(field, value);
   }
   if (state.minSalary !== null && state.minSalary > 0) add('minSalary', Math.round(state.minSalary));
@@ -254,13 +277,21 @@ export function toQueryString(params: URLSearchParams): string {
 }
 
 /** The URL of a search: path (e.g. /jobs/minijobs) plus its canonical query. */
-export function searchUrl(path: string, state: JobSearchState, options: SearchUrlOptions): string {
+export function searchUrl<TField extends string = JobFacetField>(
+  path: string,
+  state: SearchState<TField>,
+  options: SearchUrlOptions<TField>,
+): string {
   return path + toQueryString(toSearchParams(state, options));
 }
 
 /** Parameters the search does not read, in their original order (utm_source, jobId, …). */
-export function extraParams(params: URLSearchParams): [string, string][] {
-  return [...params].filter(([name]) => !searchParamSet.has(name));
+export function extraParams(
+  params: URLSearchParams,
+  facetFields: readonly string[] = jobFacetFields,
+): [string, string][] {
+  const names = new Set(searchParamNamesOf(facetFields));
+  return [...params].filter(([name]) => !names.has(name));
 }
 
 /**
@@ -269,29 +300,33 @@ export function extraParams(params: URLSearchParams): [string, string][] {
  * change, so a page can redirect when they differ without ever redirecting twice. With `page`, the same
  * query for that page.
  */
-export function canonicalQuery(search: string, options: SearchUrlOptions, page?: number): string {
+export function canonicalQuery<TField extends string = JobFacetField>(
+  search: string,
+  options: SearchUrlOptions<TField>,
+  page?: number,
+): string {
   const params = new URLSearchParams(search);
   const state = parseSearchParams(params, options);
   const canonical = toSearchParams(page === undefined ? state : withPage(state, page), options);
-  for (const [name, value] of extraParams(params)) canonical.append(name, value);
+  for (const [name, value] of extraParams(params, facetFieldsOf(options))) canonical.append(name, value);
   return toQueryString(canonical);
 }
 
 /** The same search with another page (page 1 drops the parameter). */
-export function withPage(state: JobSearchState, page: number): JobSearchState {
+export function withPage<TState extends SearchState<string>>(state: TState, page: number): TState {
   return { ...state, page: Math.max(1, Math.floor(page)) };
 }
 
 /** The same search with one facet value added or removed; any change of filters starts again at page 1. */
-export function withFacetValue(
-  state: JobSearchState,
-  field: JobFacetField,
+export function withFacetValue<TField extends string = JobFacetField>(
+  state: SearchState<TField>,
+  field: TField,
   value: string,
   isSelected: boolean,
-): JobSearchState {
+): SearchState<TField> {
   const current = state.facets[field] ?? [];
   const next = isSelected ? [...current, value] : current.filter((candidate) => candidate !== value);
-  const facets: FacetFilters = { ...state.facets };
+  const facets: FacetFilters<TField> = { ...state.facets };
   const values = normalizeFacetValues(next);
   if (values.length > 0) facets[field] = values;
   else delete facets[field];
@@ -309,6 +344,17 @@ export function pageOffset(page: number, pageSize: number): number {
 
 /** The GraphQL `JobSearchInput` as `toSearchInput` builds it: sort, page and page size always set. */
 export type JobSearchInput = GeneratedJobSearchInput & { sort: JobSort; page: number; pageSize: number };
+
+/** The state's facet selections as GraphQL `[{ field, values }]`, in the order of `fields`. */
+export function facetFilterInputs<TField extends string>(
+  state: SearchState<TField>,
+  fields: readonly TField[],
+): { field: TField; values: string[] }[] {
+  return fields.flatMap((field) => {
+    const values = state.facets[field] ?? [];
+    return values.length > 0 ? [{ field, values: [...values] }] : [];
+  });
+}
 
 /**
  * State (+ the category of the path) → `JobSearchInput`. A location without coordinates is left out: the
@@ -333,10 +379,7 @@ export function toSearchInput(
       ...(location.label ? { label: location.label } : {}),
     };
   }
-  const facets = jobFacetFields.flatMap((field) => {
-    const values = state.facets[field] ?? [];
-    return values.length > 0 ? [{ field, values: [...values] }] : [];
-  });
+  const facets = facetFilterInputs(state, jobFacetFields);
   if (facets.length > 0) input.facets = facets;
   if (state.minSalary !== null) input.minYearlySalary = state.minSalary;
   return input;
@@ -350,14 +393,14 @@ export function toSearchInput(
  * Clean facets of a listing: the category of the path, a location given by name with the default radius,
  * and each facet filtered to exactly one value.
  */
-export function countCleanFacets(
-  state: JobSearchState,
+export function countCleanFacets<TField extends string = JobFacetField>(
+  state: SearchState<TField>,
   category?: string | null,
-  options?: Pick<SearchUrlOptions, 'defaultRadiusKm'>,
+  options?: Pick<SearchUrlOptions<TField>, 'defaultRadiusKm' | 'facetFields'>,
 ): number {
   let count = category ? 1 : 0;
   if (state.location && isCleanLocation(state.location, options)) count += 1;
-  for (const field of jobFacetFields) if (state.facets[field]?.length === 1) count += 1;
+  for (const field of facetFieldsOf(options)) if (state.facets[field]?.length === 1) count += 1;
   return count;
 }
 
@@ -374,16 +417,19 @@ function isCleanLocation(location: LocationFilter, options?: Pick<SearchUrlOptio
  *   reached through `follow` and the sitemap), a facet with several values, a non-default radius, or a
  *   place given only by coordinates.
  */
-export function isIndexable(
-  state: JobSearchState,
+export function isIndexable<TField extends string = JobFacetField>(
+  state: SearchState<TField>,
   total: number,
-  options: Pick<SearchUrlOptions, 'defaultRadiusKm'> & { maxCleanFacets: number; category?: string | null },
+  options: Pick<SearchUrlOptions<TField>, 'defaultRadiusKm' | 'facetFields'> & {
+    maxCleanFacets: number;
+    category?: string | null;
+  },
 ): boolean {
   if (total <= 0) return false;
   if (state.search || state.title || state.minSalary !== null) return false;
   if (state.sort !== 'relevancy' || state.page > 1) return false;
   if (state.location && !isCleanLocation(state.location, options)) return false;
-  if (jobFacetFields.some((field) => (state.facets[field]?.length ?? 0) > 1)) return false;
+  if (facetFieldsOf(options).some((field) => (state.facets[field]?.length ?? 0) > 1)) return false;
   return countCleanFacets(state, options.category, options) <= options.maxCleanFacets;
 }
 
@@ -391,9 +437,12 @@ export function isIndexable(
  * The query of the canonical link of an indexable listing: its clean facets only, the place by name
  * (without coordinates: the server resolves the name the same way every time).
  */
-export function canonicalListingQuery(state: JobSearchState, options: SearchUrlOptions): string {
-  const clean: JobSearchState = {
-    ...emptySearchState(),
+export function canonicalListingQuery<TField extends string = JobFacetField>(
+  state: SearchState<TField>,
+  options: SearchUrlOptions<TField>,
+): string {
+  const clean: SearchState<TField> = {
+    ...emptySearchState<TField>(),
     facets: state.facets,
     location: state.location && { ...state.location, point: null },
   };

@@ -4,14 +4,11 @@
  * an area or a country).
  */
 import type { Database } from '../db/index.ts';
-import { administrativeAreaValues, countryCode } from './places.ts';
+import { locationFilterOf, type LocationFilter } from './location-filter.ts';
 import { buildTextQuery, type TextQuery } from './text-query.ts';
-import type { JobSearchLocation, JobSearchRequest } from './types.ts';
+import type { JobSearchRequest } from './types.ts';
 
-export type LocationFilter =
-  | { kind: 'radius'; lat: number; lon: number; radiusKm: number }
-  | { kind: 'area'; values: readonly string[] }
-  | { kind: 'country'; code: string };
+export type { LocationFilter } from './location-filter.ts';
 
 export interface JobFilter {
   /** jobs.frontend; every brand's jobs when undefined. */
@@ -25,19 +22,6 @@ export interface JobFilter {
   minYearlySalary: number | undefined;
   /** Published in (after, until] (a job alert's digest window); null for every open job. */
   published: { after: Date; until: Date } | null;
-}
-
-function locationFilterOf(location: JobSearchLocation | undefined): LocationFilter | null {
-  if (!location) return null;
-  const point = { lat: location.lat, lon: location.lon };
-  switch (location.locationType ?? 'city') {
-    case 'city':
-      return { kind: 'radius', ...point, radiusKm: location.radiusKm };
-    case 'administrative_area':
-      return { kind: 'area', values: administrativeAreaValues(location.administrativeArea ?? location.label, point) };
-    case 'country':
-      return { kind: 'country', code: countryCode(location.country ?? location.label, point) };
-  }
 }
 
 export async function jobFilterOf(db: Database, request: JobSearchRequest, brandId?: string): Promise<JobFilter> {

@@ -7,7 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../brands/index.ts';
-import type { SearchResult } from './engine.ts';
+import type { Database } from '../db/index.ts';
+import type { EngineQuery, SearchResult } from './engine.ts';
 import { contentLanguageOf } from '../../i18n/index.ts';
 import { rankFacets, type FacetSelection } from './facets.ts';
 
@@ -73,6 +74,27 @@ export function facetedStatement<TField extends string>(options: {
     select 'facet', field, value, position::int, null, null, count, label from ranked where position <= ${options.limit}`;
 }
 
+/** Up to this many base rows, facet terms are looked up per row rather than by hashing the link table. */
+const linkProbeLimit = 15000;
+
+/**
+ * Counts of a facet kept in a link table (`key` the entity id, term_id). For a small base set each row's
+ * terms are looked up by its id (the primary key, index only); for a large one the whole link table is
+ * hashed once. Both are in the statement; the base size decides at run time which one runs.
+ */
+export function linkedCounts(field: string, table: string, key: string, others: SQL): SQL {
+  const link = sql.raw(table);
+  const column = sql.raw(`x.${key}`);
+  return sql`select ${field}, x.term_id, count(*)::int from base b
+      cross join lateral (select term_id from ${link} x where ${column} = b.id offset 0) as x
+      where ${others} and (select count from size) < ${linkProbeLimit}
+      group by x.term_id
+    union all
+    select ${field}, x.term_id, count(*)::int from base b join ${link} x on ${column} = b.id
+      where ${others} and (select count from size) >= ${linkProbeLimit}
+      group by x.term_id`;
+}
+
 export interface SqlHit {
   id: number;
   /** Distance to the nearest location when searching around a place, else null. */
@@ -123,4 +145,30 @@ export function readFacetedRows<TField extends string>(
       limit: options.limit,
     }),
   };
+}
+
+/** The longest a search statement may run before PostgreSQL cancels it (the search then fails). */
+export const defaultStatementTimeoutMs = 10_000;
+
+/**
+ * Runs a `facetedStatement` and reads its rows, in a transaction of its own with JIT off and a statement
+ * timeout: the statement's estimated cost is far above jit_above_cost, but it runs in milliseconds
+ * (compiling it with LLVM took 50–80 ms in the job benchmark); and a visitor who gives up does not cancel
+ * the statement (the server never hears of it): without a bound, broad searches on a board too large for
+ * the in-memory index pile up until the database answers nothing else (docs/scaling.md).
+ */
+export async function runFacetedStatement<TField extends string>(
+  db: Database,
+  statement: SQL,
+  fields: readonly TField[],
+  query: Pick<EngineQuery<unknown, TField>, 'page' | 'pageSize' | 'locale' | 'facetValueLimit'>,
+  { statementTimeoutMs = defaultStatementTimeoutMs }: { statementTimeoutMs?: number } = {},
+): Promise<SearchResult<SqlHit, TField>> {
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(statementTimeoutMs))}`));
+    return (await tx.execute<FacetedRow>(statement)).rows;
+  });
+  const { page, pageSize, locale, facetValueLimit } = query;
+  return readFacetedRows(rows, { fields, page, pageSize, locale, limit: facetValueLimit });
 }

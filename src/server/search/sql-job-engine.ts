@@ -12,21 +12,22 @@
  * - many, without a text ("hash"): the brand's open jobs (index-only on jobs_open_search_idx) hashed
  *   against the locations in the radius.
  *
- * The statement runs with JIT off (see below) in a transaction of its own.
+ * The statement runs with JIT off in a transaction of its own (sql-facets.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { earthRadiusKm } from '../../lib/search/resolve-location.ts';
 import type { Database } from '../db/index.ts';
 import type { EngineQuery, SearchEngine } from './engine.ts';
 import type { JobFilter, LocationFilter } from './job-filter.ts';
 import {
   appliedSelections,
+  defaultStatementTimeoutMs,
   facetedStatement,
-  readFacetedRows,
+  linkedCounts,
+  runFacetedStatement,
   selectionColumn,
   termLabelSql,
-  type FacetedRow,
 } from './sql-facets.ts';
+import { distanceFrom, idList, withinRadius } from './sql-geo.ts';
 import { escapeLike, textCondition, titleScoreExpression, vectorRankExpression } from './text-query.ts';
 import { jobFacetFields, type JobFacetField, type JobSearchHit } from './types.ts';
 
@@ -34,27 +35,8 @@ import { jobFacetFields, type JobFacetField, type JobSearchHit } from './types.t
 const nearLocationLimit = 200;
 /** Relevance reads the search vectors of at most this many rows of a title-score tier (the newest). */
 const rankWindow = 500;
-/** Up to this many base rows, facet terms are looked up per job rather than by hashing the link table. */
-const linkProbeLimit = 15000;
-/** The longest a search statement may run before PostgreSQL cancels it (the search then fails). */
-const defaultStatementTimeoutMs = 10_000;
-/** earthdistance's earth() is 6378.168 km: its box must be a little larger to cover our radius. */
-const earthBoxFactor = (6378.168 / earthRadiusKm) * 1.001;
 
 type Source = 'jobs' | 'near' | 'probe' | 'hash';
-
-/** Great-circle distance in km from a point to job_locations `l` (haversine on plain columns: cheap). */
-function distanceFrom(lat: number, lon: number): SQL {
-  const cosLat = Math.cos((lat * Math.PI) / 180);
-  return sql`(${2 * earthRadiusKm}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(l.latitude - ${lat}::float8) / 2), 2)
-    + ${cosLat}::float8 * cos(radians(l.latitude)) * power(sin(radians(l.longitude - ${lon}::float8) / 2), 2)))))`;
-}
-
-/** The GiST-indexed box around the point (earthdistance's metres). */
-function inEarthBox(lat: number, lon: number, radiusKm: number): SQL {
-  return sql`earth_box(ll_to_earth(${lat}::float8, ${lon}::float8), ${radiusKm * 1000 * earthBoxFactor}::float8) @> ll_to_earth(l.latitude, l.longitude)`;
-}
 
 /**
  * Whether fewer than `nearLocationLimit` locations (of any job) lie in the radius. The nearest ones come
@@ -76,30 +58,6 @@ async function hasFewNearLocations(
 }
 
 /**
- * Counts of a facet kept in a link table (job id, term id). For a small base set each job's terms are
- * looked up by its id (the primary key, index only); for a large one the whole link table is hashed
- * once. Both are in the statement; the base size decides at run time which one runs.
- */
-function linkedCounts(field: JobFacetField, table: string, others: SQL): SQL {
-  const link = sql.raw(table);
-  return sql`select ${field}, x.term_id, count(*)::int from base b
-      cross join lateral (select term_id from ${link} x where x.job_id = b.id offset 0) as x
-      where ${others} and (select count from size) < ${linkProbeLimit}
-      group by x.term_id
-    union all
-    select ${field}, x.term_id, count(*)::int from base b join ${link} x on x.job_id = b.id
-      where ${others} and (select count from size) >= ${linkProbeLimit}
-      group by x.term_id`;
-}
-
-function idList(ids: readonly number[]): SQL {
-  return sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-}
-
-/**
  * The SQL engine: it answers every job search (see the module comment), or fails when its statement runs
  * longer than `statementTimeoutMs` (10 s).
  */
@@ -110,19 +68,9 @@ export function sqlJobEngine(
   return {
     name: 'database',
     async search(query) {
-      const statement = await jobStatement(db, query);
-      const rows = await db.transaction(async (tx) => {
-        // The statement's estimated cost is far above jit_above_cost, but it runs in milliseconds: compiling
-        // it with LLVM (PostgreSQL's default where JIT is available) took 50–80 ms in the benchmark.
-        await tx.execute(sql`set local jit = off`);
-        // A visitor who gives up does not cancel the statement (the server never hears of it): without a bound,
-        // broad searches on a board too large for the index (5–8 s each at a million jobs) pile up until the
-        // database answers nothing else (docs/scaling.md).
-        await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(statementTimeoutMs))}`));
-        return (await tx.execute<FacetedRow>(statement)).rows;
+      const result = await runFacetedStatement(db, await jobStatement(db, query), jobFacetFields, query, {
+        statementTimeoutMs,
       });
-      const { page, pageSize, locale, facetValueLimit } = query;
-      const result = readFacetedRows(rows, { fields: jobFacetFields, page, pageSize, locale, limit: facetValueLimit });
       return { ...result, items: result.items.map(({ id, distanceKm, rank }) => ({ jobId: id, distanceKm, rank })) };
     },
   };
@@ -215,7 +163,7 @@ async function jobStatement(db: Database, query: EngineQuery<JobFilter, JobFacet
       break;
     case 'radius': {
       const { lat, lon, radiusKm } = location;
-      const within = sql`${inEarthBox(lat, lon, radiusKm)} and ${distanceFrom(lat, lon)} <= ${radiusKm}::float8`;
+      const within = withinRadius(lat, lon, radiusKm);
       switch (source) {
         case 'near':
           // Few locations: their jobs are fetched by id.
@@ -299,9 +247,9 @@ async function jobStatement(db: Database, query: EngineQuery<JobFilter, JobFacet
       case 'company':
         return sql`select 'company', org, count(*)::int from base where ${others} group by org`;
       case 'employmentType':
-        return linkedCounts('employmentType', 'job_employment_types', others);
+        return linkedCounts('employmentType', 'job_employment_types', 'job_id', others);
       case 'occupations':
-        return linkedCounts('occupations', 'job_occupational_fields', others);
+        return linkedCounts('occupations', 'job_occupational_fields', 'job_id', others);
       case 'industry':
         return sql`select 'industry', x.term_id, sum(g.count)::int
           from (select org, count(*) as count from base where ${others} group by org) as g

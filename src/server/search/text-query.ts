@@ -173,10 +173,27 @@ export async function buildTextQuery(db: Database, input: string): Promise<TextQ
 
 const configLiteral = (config: TextSearchConfig) => sql.raw(`'${config}'::regconfig`);
 
+/**
+ * Where an entity keeps what a text query reads: its search vector, the vector's text search
+ * configuration and the lower-case title (the name of an organization), as SQL over the entity's alias.
+ */
+export interface TextColumns {
+  vector: SQL;
+  config: SQL;
+  title: SQL;
+}
+
+/** The columns of `jobs j`. */
+export const jobTextColumns: TextColumns = {
+  vector: sql.raw('j.search_vector'),
+  config: sql.raw('j.search_config'),
+  title: sql.raw('lower(j.title)'),
+};
+
 /** `search_vector @@ …` for a job of `config`, or `whenMissing` where the configuration drops the term. */
-function configMatch(queries: PerConfig, config: TextSearchConfig, whenMissing: boolean): SQL {
+function configMatch(c: TextColumns, queries: PerConfig, config: TextSearchConfig, whenMissing: boolean): SQL {
   const query = queries[config];
-  return query === null ? sql.raw(String(whenMissing)) : sql`j.search_vector @@ ${query}::tsquery`;
+  return query === null ? sql.raw(String(whenMissing)) : sql`${c.vector} @@ ${query}::tsquery`;
 }
 
 /**
@@ -189,43 +206,45 @@ function configMatch(queries: PerConfig, config: TextSearchConfig, whenMissing: 
  * ten) pass it without reading the vector: a German vector holding the English or French stem of a word
  * but not its German one is far-fetched.
  */
-function positiveCondition(term: AnalyzedTerm): SQL[] {
+function positiveCondition(c: TextColumns, term: AnalyzedTerm): SQL[] {
   const { match, titlePattern } = term;
-  const title = titlePattern ? sql`lower(j.title) like ${titlePattern}` : null;
+  const title = titlePattern ? sql`${c.title} like ${titlePattern}` : null;
   const either = (vector: SQL) => (title ? sql`(${title} or ${vector})` : vector);
   const present = [...new Set(textSearchConfigs.flatMap((config) => (match[config] === null ? [] : [match[config]])))];
   if (present.length === 1 && textSearchConfigs.every((config) => match[config] !== null)) {
-    return [either(sql`j.search_vector @@ ${present[0]}::tsquery`)];
+    return [either(sql`${c.vector} @@ ${present[0]}::tsquery`)];
   }
-  const others = sql`case j.search_config
-    when ${configLiteral('english')} then ${configMatch(match, 'english', true)}
-    when ${configLiteral('french')} then ${configMatch(match, 'french', true)}
+  const others = sql`case ${c.config}
+    when ${configLiteral('english')} then ${configMatch(c, match, 'english', true)}
+    when ${configLiteral('french')} then ${configMatch(c, match, 'french', true)}
     else false end`;
   if (match.german === null) {
     // A German stop word ("für", "in"): German jobs are not restricted by it; the others are.
-    return [sql`(j.search_config = ${configLiteral('german')} or ${either(others)})`];
+    return [sql`(${c.config} = ${configLiteral('german')} or ${either(others)})`];
   }
   const union = present.map((query) => `(${query})`).join(' | ');
   return [
-    either(sql`j.search_vector @@ ${union}::tsquery`),
-    sql`(j.search_config = ${configLiteral('german')} or ${either(others)})`,
+    either(sql`${c.vector} @@ ${union}::tsquery`),
+    sql`(${c.config} = ${configLiteral('german')} or ${either(others)})`,
   ];
 }
 
 /** An excluded term (-word): the stemmed word in the job's own configuration. */
-function negatedCondition(term: AnalyzedTerm): SQL {
-  return sql`not (case j.search_config ${sql.join(
+function negatedCondition(c: TextColumns, term: AnalyzedTerm): SQL {
+  return sql`not (case ${c.config} ${sql.join(
     textSearchConfigs.map(
-      (config) => sql`when ${configLiteral(config)} then ${configMatch(term.exact, config, false)}`,
+      (config) => sql`when ${configLiteral(config)} then ${configMatch(c, term.exact, config, false)}`,
     ),
     sql` `,
   )} else false end)`;
 }
 
-/** The WHERE condition of a text query over `jobs j`. */
-export function textCondition(query: TextQuery): SQL {
+/** The WHERE condition of a text query over an entity's text columns (those of `jobs j` by default). */
+export function textCondition(query: TextQuery, c: TextColumns = jobTextColumns): SQL {
   const groups = query.groups.map((group) => {
-    const parts = group.flatMap((term) => (term.term.negated ? [negatedCondition(term)] : positiveCondition(term)));
+    const parts = group.flatMap((term) =>
+      term.term.negated ? [negatedCondition(c, term)] : positiveCondition(c, term),
+    );
     return sql`(${sql.join(parts, sql` and `)})`;
   });
   return groups.length === 1 ? (groups[0] as SQL) : sql`(${sql.join(groups, sql` or `)})`;
@@ -240,12 +259,12 @@ function positiveTerms(query: TextQuery): AnalyzedTerm[] {
  * "Altenpflegerin", which the vector cannot see), ranks above any hit in the description alone. Reads
  * only the title, so it is cheap for every candidate.
  */
-export function titleScoreExpression(query: TextQuery): SQL {
+export function titleScoreExpression(query: TextQuery, c: TextColumns = jobTextColumns): SQL {
   const positive = positiveTerms(query);
   const patterns = positive.flatMap((term) => (term.titlePattern ? [term.titlePattern] : []));
   if (patterns.length === 0) return sql`0::float8`;
   const hits = sql.join(
-    patterns.map((pattern) => sql`(case when lower(j.title) like ${pattern} then 1 else 0 end)`),
+    patterns.map((pattern) => sql`(case when ${c.title} like ${pattern} then 1 else 0 end)`),
     sql` + `,
   );
   return sql`((${hits})::float8 / ${positive.length}::float8)`;
@@ -255,7 +274,7 @@ export function titleScoreExpression(query: TextQuery): SQL {
  * ts_rank of a job with title (A) above organization (B) above skills (C) above description (D), in the
  * job's own configuration. Reads the search vector: only for the few rows that can reach the page.
  */
-export function vectorRankExpression(query: TextQuery): SQL {
+export function vectorRankExpression(query: TextQuery, c: TextColumns = jobTextColumns): SQL {
   const positive = positiveTerms(query);
   const perConfig = {} as PerConfig;
   for (const config of textSearchConfigs) {
@@ -265,14 +284,14 @@ export function vectorRankExpression(query: TextQuery): SQL {
   const values = textSearchConfigs.map((config) => perConfig[config]);
   const [first] = values;
   if (first && values.every((value) => value === first)) {
-    return sql`ts_rank(${rankWeights}::float4[], j.search_vector, ${first}::tsquery)::float8`;
+    return sql`ts_rank(${rankWeights}::float4[], ${c.vector}, ${first}::tsquery)::float8`;
   }
-  return sql`(case j.search_config ${sql.join(
+  return sql`(case ${c.config} ${sql.join(
     textSearchConfigs.map((config) => {
       const value = perConfig[config];
       return value === null
         ? sql`when ${configLiteral(config)} then 0`
-        : sql`when ${configLiteral(config)} then ts_rank(${rankWeights}::float4[], j.search_vector, ${value}::tsquery)`;
+        : sql`when ${configLiteral(config)} then ts_rank(${rankWeights}::float4[], ${c.vector}, ${value}::tsquery)`;
     }),
     sql` `,
   )} else 0 end)::float8`;

@@ -6,6 +6,9 @@ import type { BrandId, Locale } from '../../../brands/index.ts';
 import type { Database } from '../db/index.ts';
 import type { JobFacetField, JobSort, LocationType } from '../../lib/search/vocabulary.ts';
 import type { Facet, FacetValue, SearchResult } from './engine.ts';
+import type { SearchLocation } from './location-filter.ts';
+
+export type { SearchLocation } from './location-filter.ts';
 
 export {
   jobFacetFields,
@@ -17,21 +20,8 @@ export {
 } from '../../lib/search/vocabulary.ts';
 export type { Facet, FacetValue, SearchResult } from './engine.ts';
 
-export interface JobSearchLocation {
-  lat: number;
-  lon: number;
-  /** Only for `city`: administrative areas and countries have no radius (SPEC 9). */
-  radiusKm: number;
-  label?: string;
-  locationType?: LocationType;
-  /**
-   * For `administrative_area`: the area as stored with job locations (e.g. "Bayern"). When missing it is
-   * taken from `label` (in any of the site languages), else from the point.
-   */
-  administrativeArea?: string;
-  /** For `country`: ISO 3166-1 alpha-2 code. When missing it is taken from `label`, else from the point. */
-  country?: string;
-}
+/** The place of a job search (location-filter.ts, shared by every entity's search). */
+export type JobSearchLocation = SearchLocation;
 
 export interface JobSearchRequest {
   /** Full text over title, organization, skills and description (stemmed, with prefixes and compounds). */

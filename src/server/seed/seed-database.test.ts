@@ -21,6 +21,10 @@ const emptyOnPurpose = new Set([
   'job_view_counts',
   'applications',
   'application_files',
+  // Issue 17: files, contact requests and their reservations come from applicants and recruiters at work.
+  'resume_attachments',
+  'resume_contact_requests',
+  'resume_contact_reservations',
 ]);
 
 const tableNames = (Object.values(schema) as unknown[])

@@ -28,6 +28,8 @@ import {
   type PersonDraft,
 } from './generate-organizations.ts';
 import { generateTaxonomyTerms } from './generate-taxonomies.ts';
+import { generateResume } from './generate-resumes.ts';
+import { searchColumnsOf, writeFacetLinks } from '../modules/resumes/save-resume-section.ts';
 import { createRandom } from './random.ts';
 import { slugifyGerman } from './slug.ts';
 
@@ -252,6 +254,7 @@ async function writeDemoData(tx: Transaction, options: SeedOptions): Promise<See
     progress(amount, 'organizations'),
   );
   await writeUsers(tx, options.seed, referenceDate, organizations, organizationId, insertRows);
+  await writeResumes(tx, options.seed);
 
   // Jobs, batch by batch.
   const generateJob = createJobGenerator({ seed: options.seed, referenceDate, gazetteer, organizations });
@@ -818,4 +821,41 @@ async function writeContent(
       frontend: balance.frontend,
     })),
   );
+}
+
+/**
+ * A visible resume on jobregio (the brand with resumes) for each demo applicant (issue 17), with its private
+ * row and facet links written as the resume services write them.
+ */
+async function writeResumes(tx: Transaction, seed: number): Promise<void> {
+  const random = createRandom(seed).fork('resumes');
+  const applicants = await tx
+    .select({ id: schema.users.id, firstName: schema.users.firstName, lastName: schema.users.lastName })
+    .from(schema.users)
+    .innerJoin(schema.userRoles, eq(schema.userRoles.userId, schema.users.id))
+    .where(eq(schema.userRoles.role, 'applicant'))
+    .orderBy(schema.users.id);
+  for (const [index, applicant] of applicants.entries()) {
+    const draft = generateResume(random, index);
+    const sections = {
+      jobPreferences: draft.jobPreferences,
+      education: draft.education,
+      workExperience: draft.workExperience,
+      languages: draft.languages,
+      skills: draft.skills,
+    };
+    const { columns, facets } = searchColumnsOf(sections);
+    const [resume] = await tx
+      .insert(schema.resumes)
+      .values({ userId: applicant.id, frontend: 'jobregio', visible: true, ...sections, ...columns })
+      .returning({ id: schema.resumes.id });
+    if (!resume) throw new Error('Inserting a demo resume returned no row.');
+    await tx.insert(schema.resumePrivate).values({
+      resumeId: resume.id,
+      firstName: applicant.firstName ?? 'Demo',
+      lastName: applicant.lastName ?? 'Bewerber',
+      homeLocation: draft.homeLocation,
+    });
+    await writeFacetLinks(tx, resume.id, facets);
+  }
 }

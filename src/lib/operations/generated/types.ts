@@ -231,6 +231,86 @@ export type ResetPasswordInput = {
   token?: string | null | undefined;
 };
 
+/** Without id: a new entry; with the id of an entry: replaces it. */
+export type ResumeEducationInput = {
+  degreeLevel?: string | null | undefined;
+  endMonth?: string | null | undefined;
+  fieldOfStudy?: string | null | undefined;
+  id?: string | null | undefined;
+  institution?: string | null | undefined;
+  location?: string | null | undefined;
+  startMonth?: string | null | undefined;
+  studyProgram?: string | null | undefined;
+  summary?: string | null | undefined;
+};
+
+export type ResumeFacetField = 'careerStatus' | 'fieldOfStudy' | 'languages' | 'occupations' | 'region' | 'skills';
+
+export type ResumeFacetFilterInput = {
+  field: ResumeFacetField;
+  /** Ids of the facet's values (FacetValue.value). */
+  values: Array<string>;
+};
+
+export type ResumeJobPreferencesInput = {
+  availabilityPeriods?: Array<string> | null | undefined;
+  availableStart?: string | null | undefined;
+  careerStatus?: string | null | undefined;
+  desiredLocation?: string | null | undefined;
+  desiredOccupation?: string | null | undefined;
+  desiredSalaryMax?: string | null | undefined;
+  desiredSalaryMin?: string | null | undefined;
+  employmentType?: Array<string> | null | undefined;
+  title?: string | null | undefined;
+};
+
+export type ResumeLanguagesInput = {
+  languageNotes?: string | null | undefined;
+  languages?: Array<string> | null | undefined;
+  languagesFree?: string | null | undefined;
+};
+
+/** Every field of personal_info; nullable so that a missing value is a field error. */
+export type ResumePersonalInfoInput = {
+  about?: string | null | undefined;
+  birthday?: string | null | undefined;
+  firstName?: string | null | undefined;
+  homeLocation?: string | null | undefined;
+  lastName?: string | null | undefined;
+  phone?: string | null | undefined;
+  salutation?: string | null | undefined;
+};
+
+export type ResumeSearchInput = {
+  facets?: Array<ResumeFacetFilterInput> | null | undefined;
+  /** A place by its coordinates (radius one of the brand's options, default 100 km). */
+  location?: GeoLocationInput | null | undefined;
+  page?: number | null | undefined;
+  /** A place by its name (a city, or a region such as Bayern); resolved on the server. */
+  place?: string | null | undefined;
+  radius?: number | null | undefined;
+  /** Full text over titles, desired occupation, experience and skills. */
+  search?: string | null | undefined;
+};
+
+export type ResumeSkillsInput = {
+  skills?: Array<string> | null | undefined;
+  skillsFree?: string | null | undefined;
+  skillsNotes?: string | null | undefined;
+};
+
+export type ResumeWorkExperienceInput = {
+  companyName?: string | null | undefined;
+  employmentType?: string | null | undefined;
+  endMonth?: string | null | undefined;
+  id?: string | null | undefined;
+  jobTitle?: string | null | undefined;
+  location?: string | null | undefined;
+  occupation?: string | null | undefined;
+  startMonth?: string | null | undefined;
+  summary?: string | null | undefined;
+};
+
 /** The role ids of SPEC section 3. */
 export type RoleId = 'administrator' | 'applicant' | 'job_editor' | 'recruiter' | 'site_admin';
 
@@ -551,6 +631,376 @@ export type recordJobViewMutationVariables = Exact<{
 }>;
 
 export type recordJobViewMutation = { recordJobView: boolean };
+
+export type myResumeQueryVariables = Exact<{ [key: string]: never }>;
+
+export type myResumeQuery = {
+  myResume: {
+    id: number;
+    visible: boolean;
+    updatedAt: string;
+    salutation: string | null;
+    about: string | null;
+    region: string | null;
+    jobPreferences: {
+      title: string;
+      desiredOccupation: string | null;
+      employmentType: Array<string>;
+      desiredLocation: string | null;
+      desiredSalaryMin: number | null;
+      desiredSalaryMax: number | null;
+      careerStatus: string | null;
+      availableStart: string | null;
+      availabilityPeriods: Array<string>;
+    } | null;
+    education: Array<{
+      id: string;
+      institution: string;
+      degreeLevel: string | null;
+      fieldOfStudy: string | null;
+      studyProgram: string | null;
+      location: string | null;
+      startMonth: string | null;
+      endMonth: string | null;
+      summary: string | null;
+    }>;
+    workExperience: Array<{
+      id: string;
+      jobTitle: string;
+      occupation: string | null;
+      employmentType: string | null;
+      companyName: string | null;
+      location: string | null;
+      startMonth: string | null;
+      endMonth: string | null;
+      summary: string | null;
+    }>;
+    languages: { languages: Array<string>; languagesFree: string | null; languageNotes: string | null } | null;
+    skills: { skills: Array<string>; skillsFree: string | null; skillsNotes: string | null } | null;
+    completeness: { percent: number; missing: Array<string> };
+    contact: {
+      firstName: string;
+      lastName: string;
+      phone: string | null;
+      birthday: string | null;
+      homeLocation: string | null;
+      email: string;
+      attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+    } | null;
+  } | null;
+};
+
+export type ResumeDetailFragment = {
+  id: number;
+  visible: boolean;
+  updatedAt: string;
+  salutation: string | null;
+  about: string | null;
+  region: string | null;
+  jobPreferences: {
+    title: string;
+    desiredOccupation: string | null;
+    employmentType: Array<string>;
+    desiredLocation: string | null;
+    desiredSalaryMin: number | null;
+    desiredSalaryMax: number | null;
+    careerStatus: string | null;
+    availableStart: string | null;
+    availabilityPeriods: Array<string>;
+  } | null;
+  education: Array<{
+    id: string;
+    institution: string;
+    degreeLevel: string | null;
+    fieldOfStudy: string | null;
+    studyProgram: string | null;
+    location: string | null;
+    startMonth: string | null;
+    endMonth: string | null;
+    summary: string | null;
+  }>;
+  workExperience: Array<{
+    id: string;
+    jobTitle: string;
+    occupation: string | null;
+    employmentType: string | null;
+    companyName: string | null;
+    location: string | null;
+    startMonth: string | null;
+    endMonth: string | null;
+    summary: string | null;
+  }>;
+  languages: { languages: Array<string>; languagesFree: string | null; languageNotes: string | null } | null;
+  skills: { skills: Array<string>; skillsFree: string | null; skillsNotes: string | null } | null;
+  completeness: { percent: number; missing: Array<string> };
+  contact: {
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    birthday: string | null;
+    homeLocation: string | null;
+    email: string;
+    attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+  } | null;
+};
+
+export type resumeByIdQueryVariables = Exact<{
+  id: number;
+}>;
+
+export type resumeByIdQuery = {
+  resume: {
+    id: number;
+    visible: boolean;
+    updatedAt: string;
+    salutation: string | null;
+    about: string | null;
+    region: string | null;
+    jobPreferences: {
+      title: string;
+      desiredOccupation: string | null;
+      employmentType: Array<string>;
+      desiredLocation: string | null;
+      desiredSalaryMin: number | null;
+      desiredSalaryMax: number | null;
+      careerStatus: string | null;
+      availableStart: string | null;
+      availabilityPeriods: Array<string>;
+    } | null;
+    education: Array<{
+      id: string;
+      institution: string;
+      degreeLevel: string | null;
+      fieldOfStudy: string | null;
+      studyProgram: string | null;
+      location: string | null;
+      startMonth: string | null;
+      endMonth: string | null;
+      summary: string | null;
+    }>;
+    workExperience: Array<{
+      id: string;
+      jobTitle: string;
+      occupation: string | null;
+      employmentType: string | null;
+      companyName: string | null;
+      location: string | null;
+      startMonth: string | null;
+      endMonth: string | null;
+      summary: string | null;
+    }>;
+    languages: { languages: Array<string>; languagesFree: string | null; languageNotes: string | null } | null;
+    skills: { skills: Array<string>; skillsFree: string | null; skillsNotes: string | null } | null;
+    completeness: { percent: number; missing: Array<string> };
+    contact: {
+      firstName: string;
+      lastName: string;
+      phone: string | null;
+      birthday: string | null;
+      homeLocation: string | null;
+      email: string;
+      attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+    } | null;
+  };
+};
+
+export type ResumeViewFragment = {
+  id: number;
+  visible: boolean;
+  updatedAt: string;
+  salutation: string | null;
+  about: string | null;
+  region: string | null;
+  jobPreferences: {
+    title: string;
+    desiredOccupation: string | null;
+    employmentType: Array<string>;
+    desiredLocation: string | null;
+    desiredSalaryMin: number | null;
+    desiredSalaryMax: number | null;
+    careerStatus: string | null;
+    availableStart: string | null;
+    availabilityPeriods: Array<string>;
+  } | null;
+  education: Array<{
+    id: string;
+    institution: string;
+    degreeLevel: string | null;
+    fieldOfStudy: string | null;
+    studyProgram: string | null;
+    location: string | null;
+    startMonth: string | null;
+    endMonth: string | null;
+    summary: string | null;
+  }>;
+  workExperience: Array<{
+    id: string;
+    jobTitle: string;
+    occupation: string | null;
+    employmentType: string | null;
+    companyName: string | null;
+    location: string | null;
+    startMonth: string | null;
+    endMonth: string | null;
+    summary: string | null;
+  }>;
+  languages: { languages: Array<string>; languagesFree: string | null; languageNotes: string | null } | null;
+  skills: { skills: Array<string>; skillsFree: string | null; skillsNotes: string | null } | null;
+  completeness: { percent: number; missing: Array<string> };
+  contact: {
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    birthday: string | null;
+    homeLocation: string | null;
+    email: string;
+    attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+  } | null;
+};
+
+export type saveResumePersonalInfoMutationVariables = Exact<{
+  input: ResumePersonalInfoInput;
+}>;
+
+export type saveResumePersonalInfoMutation = { saveResumePersonalInfo: { id: number } };
+
+export type saveResumeJobPreferencesMutationVariables = Exact<{
+  input: ResumeJobPreferencesInput;
+}>;
+
+export type saveResumeJobPreferencesMutation = { saveResumeJobPreferences: { id: number } };
+
+export type saveResumeEducationMutationVariables = Exact<{
+  input: ResumeEducationInput;
+}>;
+
+export type saveResumeEducationMutation = { saveResumeEducation: { id: number } };
+
+export type saveResumeWorkExperienceMutationVariables = Exact<{
+  input: ResumeWorkExperienceInput;
+}>;
+
+export type saveResumeWorkExperienceMutation = { saveResumeWorkExperience: { id: number } };
+
+export type saveResumeLanguagesMutationVariables = Exact<{
+  input: ResumeLanguagesInput;
+}>;
+
+export type saveResumeLanguagesMutation = { saveResumeLanguages: { id: number } };
+
+export type saveResumeSkillsMutationVariables = Exact<{
+  input: ResumeSkillsInput;
+}>;
+
+export type saveResumeSkillsMutation = { saveResumeSkills: { id: number } };
+
+export type removeResumeEntryMutationVariables = Exact<{
+  section: string;
+  id: string;
+}>;
+
+export type removeResumeEntryMutation = { removeResumeEntry: { id: number } };
+
+export type setResumeVisibilityMutationVariables = Exact<{
+  visible: boolean;
+}>;
+
+export type setResumeVisibilityMutation = { setResumeVisibility: { id: number; visible: boolean } };
+
+export type uploadResumeAttachmentMutationVariables = Exact<{
+  file: File;
+}>;
+
+export type uploadResumeAttachmentMutation = {
+  uploadResumeAttachment: { id: number; fileName: string; size: number; url: string };
+};
+
+export type removeResumeAttachmentMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type removeResumeAttachmentMutation = { removeResumeAttachment: boolean };
+
+export type searchResumesQueryVariables = Exact<{
+  input?: ResumeSearchInput | null | undefined;
+}>;
+
+export type searchResumesQuery = {
+  searchResumes: {
+    total: number;
+    page: number;
+    pageSize: number;
+    unknownPlace: boolean;
+    items: Array<{
+      id: number;
+      title: string | null;
+      desiredOccupation: string | null;
+      region: string | null;
+      careerStatus: string | null;
+      skills: Array<string>;
+      languages: Array<string>;
+      latestJobTitle: string | null;
+      experienceEntries: number;
+      updatedAt: string;
+      distanceKm: number | null;
+    }>;
+    facets: Array<{ field: ResumeFacetField; values: Array<{ value: string; label: string; count: number }> }>;
+  };
+};
+
+export type myResumeContactRequestsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type myResumeContactRequestsQuery = {
+  myResumeContactRequests: Array<{
+    id: number;
+    resumeId: number;
+    resumeTitle: string | null;
+    organizationName: string;
+    message: string;
+    status: string;
+    createdAt: string;
+    decidedAt: string | null;
+    expiresAt: string;
+  }>;
+};
+
+export type sentResumeContactRequestsQueryVariables = Exact<{
+  resumeId?: number | null | undefined;
+}>;
+
+export type sentResumeContactRequestsQuery = {
+  sentResumeContactRequests: Array<{
+    id: number;
+    resumeId: number;
+    resumeTitle: string | null;
+    organizationName: string;
+    message: string;
+    status: string;
+    createdAt: string;
+    decidedAt: string | null;
+    expiresAt: string;
+  }>;
+};
+
+export type sendResumeContactRequestMutationVariables = Exact<{
+  resumeId: number;
+  message: string;
+}>;
+
+export type sendResumeContactRequestMutation = { sendResumeContactRequest: { id: number; status: string } };
+
+export type decideResumeContactRequestMutationVariables = Exact<{
+  id: number;
+  approve: boolean;
+}>;
+
+export type decideResumeContactRequestMutation = { decideResumeContactRequest: { id: number; status: string } };
+
+export type revokeResumeContactRequestMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type revokeResumeContactRequestMutation = { revokeResumeContactRequest: { id: number; status: string } };
 
 export type bookmarkedJobIdsQueryVariables = Exact<{
   jobIds: Array<number>;
@@ -1332,6 +1782,10 @@ export interface OperationTypes {
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
   createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
+  decideResumeContactRequest: {
+    data: decideResumeContactRequestMutation;
+    variables: decideResumeContactRequestMutationVariables;
+  };
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
@@ -1355,6 +1809,8 @@ export interface OperationTypes {
   markApplication: { data: markApplicationMutation; variables: markApplicationMutationVariables };
   moderationQueue: { data: moderationQueueQuery; variables: moderationQueueQueryVariables };
   myApplications: { data: myApplicationsQuery; variables: myApplicationsQueryVariables };
+  myResume: { data: myResumeQuery; variables: myResumeQueryVariables };
+  myResumeContactRequests: { data: myResumeContactRequestsQuery; variables: myResumeContactRequestsQueryVariables };
   openOriginalAd: { data: openOriginalAdMutation; variables: openOriginalAdMutationVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
@@ -1367,13 +1823,42 @@ export interface OperationTypes {
   registerRecruiter: { data: registerRecruiterMutation; variables: registerRecruiterMutationVariables };
   rejectJob: { data: rejectJobMutation; variables: rejectJobMutationVariables };
   removeBookmark: { data: removeBookmarkMutation; variables: removeBookmarkMutationVariables };
+  removeResumeAttachment: { data: removeResumeAttachmentMutation; variables: removeResumeAttachmentMutationVariables };
+  removeResumeEntry: { data: removeResumeEntryMutation; variables: removeResumeEntryMutationVariables };
   requestPasswordReset: { data: requestPasswordResetMutation; variables: requestPasswordResetMutationVariables };
   resetPassword: { data: resetPasswordMutation; variables: resetPasswordMutationVariables };
+  resumeById: { data: resumeByIdQuery; variables: resumeByIdQueryVariables };
+  revokeResumeContactRequest: {
+    data: revokeResumeContactRequestMutation;
+    variables: revokeResumeContactRequestMutationVariables;
+  };
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
   saveBookmarks: { data: saveBookmarksMutation; variables: saveBookmarksMutationVariables };
+  saveResumeEducation: { data: saveResumeEducationMutation; variables: saveResumeEducationMutationVariables };
+  saveResumeJobPreferences: {
+    data: saveResumeJobPreferencesMutation;
+    variables: saveResumeJobPreferencesMutationVariables;
+  };
+  saveResumeLanguages: { data: saveResumeLanguagesMutation; variables: saveResumeLanguagesMutationVariables };
+  saveResumePersonalInfo: { data: saveResumePersonalInfoMutation; variables: saveResumePersonalInfoMutationVariables };
+  saveResumeSkills: { data: saveResumeSkillsMutation; variables: saveResumeSkillsMutationVariables };
+  saveResumeWorkExperience: {
+    data: saveResumeWorkExperienceMutation;
+    variables: saveResumeWorkExperienceMutationVariables;
+  };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
+  searchResumes: { data: searchResumesQuery; variables: searchResumesQueryVariables };
+  sendResumeContactRequest: {
+    data: sendResumeContactRequestMutation;
+    variables: sendResumeContactRequestMutationVariables;
+  };
   sendVerificationMail: { data: sendVerificationMailMutation; variables: sendVerificationMailMutationVariables };
+  sentResumeContactRequests: {
+    data: sentResumeContactRequestsQuery;
+    variables: sentResumeContactRequestsQueryVariables;
+  };
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
+  setResumeVisibility: { data: setResumeVisibilityMutation; variables: setResumeVisibilityMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
   similarJobs: { data: similarJobsQuery; variables: similarJobsQueryVariables };
   startJobApplication: { data: startJobApplicationMutation; variables: startJobApplicationMutationVariables };
@@ -1384,5 +1869,6 @@ export interface OperationTypes {
   updateJobAlert: { data: updateJobAlertMutation; variables: updateJobAlertMutationVariables };
   uploadApplicationFile: { data: uploadApplicationFileMutation; variables: uploadApplicationFileMutationVariables };
   uploadJobFile: { data: uploadJobFileMutation; variables: uploadJobFileMutationVariables };
+  uploadResumeAttachment: { data: uploadResumeAttachmentMutation; variables: uploadResumeAttachmentMutationVariables };
   verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };
 }

@@ -7,3 +7,4 @@ export * from './consent.ts';
 export * from './commerce.ts';
 export * from './content.ts';
 export * from './applications.ts';
+export * from './resumes.ts';

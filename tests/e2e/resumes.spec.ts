@@ -1,0 +1,185 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { brandServers } from '../../playwright.config';
+import { uniqueEmail } from '../support/factories';
+
+/**
+ * Resumes in the browser on jobregio (issue 17): an applicant goes through the wizard with the keyboard
+ * alone, adds skills on an edit page, hides and shows the resume; a recruiter finds it by skill and place,
+ * sees no private data, sends a contact request; the applicant approves it on their resume page and the
+ * recruiter then sees the contact data. Axe on the wizard, the resume page, the search and the detail page.
+ */
+const origin = `http://127.0.0.1:${brandServers.find((server) => server.brand === 'jobregio')!.port}`;
+const base = `${origin}/de`;
+const password = 'correct-horse-battery';
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').withTags(axeTags).analyze();
+  expect(
+    results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Presses Tab until the element matching `selector` has the focus (at most 40 times). */
+async function tabTo(page: Page, selector: string) {
+  for (let press = 0; press < 40; press++) {
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+async function signIn(page: Page, email: string, callbackPath: string) {
+  await page.goto(`${base}/user/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(`${origin}${callbackPath}`);
+}
+
+test('an applicant keeps a CV, a recruiter finds it anonymised and sees the contact data after approval', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const word = `Zebrafisch${Date.now() % 100000}`;
+  // Pages of contexts of their own: axe needs them, and the two people have separate sessions.
+  const applicant = await (await browser.newContext()).newPage();
+  const applicantEmail = uniqueEmail('cv');
+  await applicant.goto(`${base}/user/register`);
+  await applicant.getByLabel('E-Mail-Adresse').fill(applicantEmail);
+  await applicant.getByLabel('Neues Passwort').fill(password);
+  await applicant.getByLabel('Passwort wiederholen').fill(password);
+  await applicant.getByRole('button', { name: 'Konto anlegen' }).click();
+  await expect(applicant.locator('#registered')).toBeVisible();
+  await signIn(applicant, applicantEmail, '/de/lebenslauf/wizard');
+
+  // Step 1 with the keyboard alone; the hidden fields of SPEC 9 (photo, about me, phone) are not there.
+  const wizard = applicant.locator('.resume-wizard');
+  await expect(wizard.getByRole('button', { name: 'Speichern und weiter' })).toBeEnabled();
+  await expect(applicant.getByLabel('Telefon')).toHaveCount(0);
+  await expect(applicant.getByLabel('Über mich')).toHaveCount(0);
+  await expectNoAxeViolations(applicant);
+  await applicant.getByLabel('Anrede').focus();
+  await applicant.keyboard.press('Tab');
+  await tabTo(applicant, '#wizard-firstName');
+  await applicant.keyboard.type('Greta');
+  await tabTo(applicant, '#wizard-lastName');
+  await applicant.keyboard.type(`Tastatur${word}`);
+  await tabTo(applicant, '#wizard-homeLocation');
+  await applicant.keyboard.type('Freiburg-Wiehre');
+  await tabTo(applicant, '.resume-wizard button[type="submit"]');
+  await applicant.keyboard.press('Enter');
+
+  // Step 2: the heading takes the focus; an empty title is refused in place.
+  await expect(applicant).toHaveURL(`${base}/lebenslauf/wizard/job-preferences`);
+  await expect(applicant.getByRole('heading', { name: /Schritt 2 von 3/ })).toBeFocused();
+  await tabTo(applicant, '.resume-wizard button[type="submit"]');
+  await applicant.keyboard.press('Enter');
+  await expect(applicant.locator('#wizard-title-error')).toHaveText('Bitte ausfüllen.');
+  await tabTo(applicant, '#wizard-title');
+  await applicant.keyboard.type(`${word} Entwicklerin`);
+  await tabTo(applicant, '#wizard-desiredOccupation');
+  await applicant.keyboard.type('Softwareentwicklung');
+  await tabTo(applicant, 'input[name="employmentType"][value="full_time"]');
+  await applicant.keyboard.press('Space');
+  await tabTo(applicant, '#wizard-desiredLocation');
+  await applicant.keyboard.type('Freiburg im Breisgau');
+  await tabTo(applicant, '.resume-wizard button[type="submit"]');
+  await applicant.keyboard.press('Enter');
+
+  // Step 3: import (no extraction library yet: the note says so); on to the resume page.
+  await expect(applicant.getByRole('heading', { name: /Schritt 3 von 3/ })).toBeFocused();
+  await expectNoAxeViolations(applicant);
+  await tabTo(applicant, '.resume-wizard a.button');
+  await applicant.keyboard.press('Enter');
+  await expect(applicant).toHaveURL(`${base}/lebenslauf`);
+
+  // Skills on their edit page, then show, hide and show the resume.
+  await applicant.goto(`${base}/lebenslauf/edit/skills`);
+  await applicant.getByLabel(/^Kenntnisse/).fill(`Kotlin, ${word}`);
+  await applicant.getByRole('button', { name: 'Speichern' }).click();
+  await expect(applicant.getByText('Gespeichert.')).toBeVisible();
+  await expect(applicant.locator('#resume-visibility-state')).toHaveText('Ihr Lebenslauf ist verborgen.');
+  await applicant.getByRole('button', { name: 'Für Arbeitgeber sichtbar machen' }).click();
+  await expect(applicant.locator('#resume-visibility-state')).toContainText('sichtbar');
+  await applicant.getByRole('button', { name: 'Verbergen' }).click();
+  await expect(applicant.locator('#resume-visibility-state')).toHaveText('Ihr Lebenslauf ist verborgen.');
+  await applicant.getByRole('button', { name: 'Für Arbeitgeber sichtbar machen' }).click();
+  await expect(applicant.locator('#resume-visibility-state')).toContainText('sichtbar');
+  await expectNoAxeViolations(applicant);
+
+  // A recruiter of jobregio with one resume contact credit.
+  const recruiter = await (await browser.newContext()).newPage();
+  const recruiterEmail = uniqueEmail('hunter');
+  await recruiter.goto(`${base}/user/register/recruiter`);
+  await recruiter.getByLabel('E-Mail-Adresse').fill(recruiterEmail);
+  await recruiter.getByLabel('Neues Passwort').fill(password);
+  await recruiter.getByLabel('Passwort wiederholen').fill(password);
+  await recruiter.getByLabel('Anrede').selectOption('mr');
+  await recruiter.getByLabel('Vorname').fill('Rudi');
+  await recruiter.getByLabel('Nachname').fill('Recruiter');
+  await recruiter.getByLabel('Name des Unternehmens').fill(`Kaiserstuhl Software ${word}`);
+  await recruiter.getByLabel('Straße und Hausnummer').fill('Kaiser-Joseph-Straße 1');
+  await recruiter.getByLabel('PLZ').fill('79098');
+  await recruiter.getByLabel('Ort', { exact: true }).fill('Freiburg im Breisgau');
+  await recruiter.getByRole('button', { name: 'Konto anlegen' }).click();
+  await expect(recruiter.locator('#registered')).toBeVisible();
+  const granted = await recruiter.request.post(`${origin}/api/test/resume-contact-credits`, {
+    data: { email: recruiterEmail, amount: 1 },
+  });
+  expect(granted.status()).toBe(200);
+  await signIn(recruiter, recruiterEmail, '/de/bewerbersuche');
+
+  // Found by skill and place; the teaser is anonymised.
+  await recruiter.getByLabel(/^Suchbegriff/).fill(word);
+  await recruiter.getByLabel('Ort oder Region').fill('Freiburg im Breisgau');
+  await recruiter.getByRole('button', { name: 'Suchen' }).click();
+  await expect(recruiter.getByRole('status')).toHaveText('1 Lebensläufe');
+  const results = recruiter.locator('.resume-results');
+  await expect(results).toContainText(`${word} Entwicklerin`);
+  await expect(results).toContainText('Baden-Württemberg');
+  for (const secret of ['Greta', `Tastatur${word}`, 'Wiehre', applicantEmail]) {
+    await expect(recruiter.locator('main')).not.toContainText(secret);
+  }
+  await expectNoAxeViolations(recruiter);
+  await results.getByRole('link', { name: `${word} Entwicklerin` }).click();
+  await expect(recruiter.locator('#resume-contact-card')).toContainText(
+    'sobald die Person Ihre Kontaktanfrage annimmt',
+  );
+  for (const secret of ['Greta', `Tastatur${word}`, 'Wiehre', applicantEmail]) {
+    await expect(recruiter.locator('main')).not.toContainText(secret);
+  }
+  await expectNoAxeViolations(recruiter);
+  await recruiter
+    .getByLabel('Ihre Nachricht an die Person')
+    .fill('Wir suchen genau Sie. Hätten Sie Zeit für ein Gespräch?');
+  await recruiter.getByRole('button', { name: /Kontaktanfrage senden/ }).click();
+  await expect(recruiter.getByText('Ihre Kontaktanfrage ist verschickt.')).toBeVisible();
+  await expect(recruiter.locator('#contact-requests')).toContainText('offen');
+
+  // The applicant approves on their resume page.
+  await applicant.reload();
+  const request = applicant.locator('#contact-requests');
+  await expect(request).toContainText(`Kaiserstuhl Software ${word}`);
+  await expect(request).toContainText('Wir suchen genau Sie.');
+  await request.getByRole('button', { name: /Annehmen/ }).click();
+  await expect(applicant.locator('#contact-requests')).toContainText('angenommen');
+
+  // The recruiter now sees the contact data.
+  await recruiter.reload();
+  const contact = recruiter.locator('#resume-contact-card');
+  await expect(contact).toContainText('Greta');
+  await expect(contact).toContainText(`Tastatur${word}`);
+  await expect(contact).toContainText(applicantEmail);
+  await expect(recruiter.locator('#contact-requests')).toContainText('angenommen');
+});
+
+test('resume pages answer 301 to /404 where the brand has no resumes', async ({ request }) => {
+  const tagblatt = `http://127.0.0.1:${brandServers.find((server) => server.brand === 'tagblatt')!.port}`;
+  for (const path of ['/resume', '/resume/wizard', '/resume/edit/skills', '/resume/12']) {
+    const response = await request.get(`${tagblatt}${path}`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(301);
+    expect(response.headers().location, path).toMatch(/\/404$/);
+  }
+});
