@@ -758,6 +758,10 @@ export const de = {
   'mail.jobAlertDigest.more': '… und {count} weitere: {link}',
   'mail.jobAlertDigest.footer':
     'Alle Stellen dieser Suche: {search}\n\nSie erhalten diese E-Mail, weil Sie einen Job-Alert bei {brand} angelegt haben. Mit einem Klick abbestellen: {unsubscribe}',
+  // commerce (issue 16)
+  'commerce.subscription.scheduled': 'Geplant',
+  'commerce.error.noResumeContactCredits':
+    'Ihre Organisation hat keine Lebenslauf-Kontakte mehr. Bitte kontaktieren Sie uns, um weitere zu erhalten.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -739,4 +739,8 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'mail.jobAlertDigest.more': '… and {count} more: {link}',
   'mail.jobAlertDigest.footer':
     'All jobs of this search: {search}\n\nYou receive this e-mail because you created a job alert at {brand}. Unsubscribe with one click: {unsubscribe}',
+  // commerce (issue 16)
+  'commerce.subscription.scheduled': 'Scheduled',
+  'commerce.error.noResumeContactCredits':
+    'Your organisation has no resume contacts left. Please contact us to get more.',
 };

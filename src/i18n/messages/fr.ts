@@ -757,4 +757,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'mail.jobAlertDigest.more': '… et {count} autres : {link}',
   'mail.jobAlertDigest.footer':
     'Toutes les offres de cette recherche : {search}\n\nVous recevez cet e-mail parce que vous avez créé une alerte emploi sur {brand}. Se désabonner en un clic : {unsubscribe}',
+  // commerce (issue 16)
+  'commerce.subscription.scheduled': 'Planifié',
+  'commerce.error.noResumeContactCredits':
+    'Votre organisation n’a plus de contacts CV. Veuillez nous contacter pour en obtenir davantage.',
 };

@@ -8,7 +8,7 @@ import { and, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
-import type { RoleId, Vocabulary } from '../db/schema/index.ts';
+import type { CreditKind, RoleId, Vocabulary } from '../db/schema/index.ts';
 import { loadGazetteer, type Gazetteer } from './gazetteer.ts';
 import {
   generateAppConfig,
@@ -791,19 +791,19 @@ async function writeContent(
     return at(productIds, index);
   };
   const commerce = generateCommerce(random, referenceDate, organizations);
+  const subscriptionIds = await reserveIds(tx, schema.subscriptions, commerce.subscriptions.length);
   await insertRows(
     schema.subscriptions,
-    commerce.subscriptions.map((subscription) => ({
+    commerce.subscriptions.map((subscription, index) => ({
+      id: at(subscriptionIds, index),
       organizationId: organizationId(at(organizations, subscription.organizationIndex)),
       productId: productId(subscription.frontend, subscription.productName),
       label: subscription.label,
       startDate: subscription.startDate,
       endDate: subscription.endDate,
-      status: subscription.status,
-      availableJobSlots: subscription.availableJobSlots,
-      resumeContactsActive: subscription.resumeContactsActive,
-      resumeContactsAvailable: subscription.resumeContactsAvailable,
-      resumeContactsTotal: subscription.resumeContactsTotal,
+      cancelledAt: subscription.cancelled ? new Date(`${subscription.endDate}T08:00:00Z`) : null,
+      jobSlots: subscription.jobSlots,
+      resumeContactSlots: subscription.resumeContactSlots,
       frontend: subscription.frontend,
       createdAt: new Date(Math.min(Date.parse(`${subscription.startDate}T08:00:00Z`), referenceDate.getTime())),
     })),
@@ -818,4 +818,40 @@ async function writeContent(
       frontend: balance.frontend,
     })),
   );
+  // The ledger the balances and used slots sum from (decision 0020): an opening grant per balance, one entry
+  // per subscription for the slots already used.
+  const seededAt = new Date(referenceDate.getTime() - 30 * 24 * 3600 * 1000);
+  await insertRows(schema.creditLedgerEntries, [
+    ...commerce.creditBalances
+      .filter((balance) => balance.amount > 0)
+      .map((balance, index) => ({
+        organizationId: organizationId(at(organizations, balance.organizationIndex)),
+        frontend: balance.frontend,
+        kind: balance.type as CreditKind,
+        amount: balance.amount,
+        reason: 'grant' as const,
+        note: 'Opening balance',
+        idempotencyKey: `seed:balance:${index}`,
+        createdAt: seededAt,
+      })),
+    ...commerce.subscriptions.flatMap((subscription, index) =>
+      (
+        [
+          ['job_credits', subscription.usedJobSlots, 'job_publish'],
+          ['resume_contacts', subscription.usedResumeContacts, 'contact_request'],
+        ] as const
+      )
+        .filter(([, used]) => used > 0)
+        .map(([kind, used, reason]) => ({
+          organizationId: organizationId(at(organizations, subscription.organizationIndex)),
+          frontend: subscription.frontend,
+          kind,
+          subscriptionId: at(subscriptionIds, index),
+          amount: -used,
+          reason,
+          idempotencyKey: `seed:subscription:${index}:${kind}`,
+          createdAt: new Date(Math.min(Date.parse(`${subscription.startDate}T09:00:00Z`), referenceDate.getTime())),
+        })),
+    ),
+  ]);
 }

@@ -249,7 +249,7 @@ export type SubscriptionFilters = {
   activeOn?: string | null | undefined;
   /** job_slots, resume_contacts or credits. */
   productType?: string | null | undefined;
-  /** Any of active, expired, cancelled, pending. */
+  /** Any of active, scheduled, expired, cancelled. */
   status?: Array<string> | null | undefined;
 };
 
@@ -528,6 +528,29 @@ export type openOriginalAdMutationVariables = Exact<{
 }>;
 
 export type openOriginalAdMutation = { openOriginalAd: string | null };
+
+export type getCreditLedgerQueryVariables = Exact<{
+  organizationId?: number | null | undefined;
+  kind?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+export type getCreditLedgerQuery = {
+  getCreditLedger: {
+    total: number;
+    entries: Array<{
+      id: number;
+      kind: string;
+      amount: number;
+      reason: string;
+      reference: string | null;
+      note: string | null;
+      subscriptionId: number | null;
+      createdAt: string;
+    }>;
+  };
+};
 
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -1335,6 +1358,7 @@ export interface OperationTypes {
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
+  getCreditLedger: { data: getCreditLedgerQuery; variables: getCreditLedgerQueryVariables };
   getCredits: { data: getCreditsQuery; variables: getCreditsQueryVariables };
   getMetatags: { data: getMetatagsQuery; variables: getMetatagsQueryVariables };
   getRoutInfo: { data: getRoutInfoQuery; variables: getRoutInfoQueryVariables };

@@ -1,14 +1,35 @@
 import { sql } from 'drizzle-orm';
-import { char, check, date, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { char, check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { createdAt, isOneOf } from './columns.ts';
 import { organizations } from './organizations.ts';
+import { users } from './users.ts';
 
 export const productTypes = ['job_slots', 'resume_contacts', 'credits'] as const;
 export type ProductType = (typeof productTypes)[number];
 
-export const subscriptionStatuses = ['active', 'expired', 'cancelled', 'pending'] as const;
+/** A subscription's status is derived from its dates and cancellation, never stored (decision 0020). */
+export const subscriptionStatuses = ['active', 'scheduled', 'expired', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** What a ledger entry counts: job credits (pay for a job posting) or resume-contact credits. */
+export const creditKinds = ['job_credits', 'resume_contacts'] as const;
+export type CreditKind = (typeof creditKinds)[number];
+
+/** Why a balance changed. */
+export const ledgerReasons = [
+  'purchase',
+  'grant',
+  'correction',
+  'job_publish',
+  'contact_request',
+  'refund',
+  'expiry',
+] as const;
+export type LedgerReason = (typeof ledgerReasons)[number];
+
+export const reservationStates = ['held', 'booked', 'released'] as const;
+export type ReservationState = (typeof reservationStates)[number];
 
 export const products = pgTable(
   'products',
@@ -65,23 +86,87 @@ export const subscriptions = pgTable(
     label: text('label'),
     startDate: date('start_date').notNull(),
     endDate: date('end_date'),
-    status: text('status', { enum: subscriptionStatuses }).notNull().default('pending'),
-    availableJobSlots: integer('available_job_slots').notNull().default(0),
-    resumeContactsActive: integer('resume_contacts_active').notNull().default(0),
-    resumeContactsAvailable: integer('resume_contacts_available').notNull().default(0),
-    resumeContactsTotal: integer('resume_contacts_total').notNull().default(0),
+    /** Set when staff cancel it; the status (active, scheduled, expired, cancelled) is derived, not stored. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Slots the subscription grants; what is used of them is summed from the credit ledger. */
+    jobSlots: integer('job_slots').notNull().default(0),
+    resumeContactSlots: integer('resume_contact_slots').notNull().default(0),
     frontend: text('frontend').$type<BrandId>().notNull(),
     createdAt: createdAt(),
   },
   (table) => [
-    check('subscriptions_status_check', isOneOf(table.status, subscriptionStatuses)),
     check('subscriptions_dates_check', sql`${table.endDate} >= ${table.startDate}`),
-    check(
-      'subscriptions_slots_check',
-      sql`${table.availableJobSlots} >= 0 and ${table.resumeContactsActive} >= 0 and ${table.resumeContactsAvailable} >= 0 and ${table.resumeContactsTotal} >= 0`,
-    ),
+    check('subscriptions_slots_check', sql`${table.jobSlots} >= 0 and ${table.resumeContactSlots} >= 0`),
     index('subscriptions_organization_id_idx').on(table.organizationId),
     index('subscriptions_product_id_idx').on(table.productId),
+  ],
+);
+
+/**
+ * The append-only credit ledger (decision 0020): every change of a credit balance (subscription_id null)
+ * and every use of a subscription's slots (subscription_id set) is one row, never updated or deleted. A
+ * balance is the sum of its rows; credit_balances.amount caches it, written only in the same transaction.
+ * The idempotency key names the business action ("job-publish:12:1:0"), so a retried action spends once.
+ */
+export const creditLedgerEntries = pgTable(
+  'credit_ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    frontend: text('frontend').$type<BrandId>().notNull(),
+    kind: text('kind', { enum: creditKinds }).notNull(),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason', { enum: ledgerReasons }).notNull(),
+    /** What the entry is about: "order:12", "job:5:1", "contact-request:9". */
+    reference: text('reference'),
+    /** Staff's words for a manual grant or correction. */
+    note: text('note'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('credit_ledger_entries_idempotency_key_unique').on(table.idempotencyKey),
+    check('credit_ledger_entries_kind_check', isOneOf(table.kind, creditKinds)),
+    check('credit_ledger_entries_reason_check', isOneOf(table.reason, ledgerReasons)),
+    check('credit_ledger_entries_amount_check', sql`${table.amount} <> 0`),
+    index('credit_ledger_entries_organization_idx').on(table.organizationId, table.frontend, table.kind, table.id),
+    index('credit_ledger_entries_subscription_id_idx').on(table.subscriptionId),
+    index('credit_ledger_entries_reference_idx').on(table.reference),
+    index('credit_ledger_entries_actor_user_id_idx').on(table.actorUserId),
+  ],
+);
+
+/**
+ * A resume-contact credit held for a contact request until it is booked (the contact happened) or released
+ * (the request was declined or revoked; the release is a refund entry in the ledger).
+ */
+export const creditReservations = pgTable(
+  'credit_reservations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    frontend: text('frontend').$type<BrandId>().notNull(),
+    reference: text('reference').notNull(),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'restrict' }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => creditLedgerEntries.id, { onDelete: 'restrict' }),
+    state: text('state', { enum: reservationStates }).notNull().default('held'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('credit_reservations_reference_unique').on(table.reference),
+    check('credit_reservations_state_check', isOneOf(table.state, reservationStates)),
+    index('credit_reservations_organization_id_idx').on(table.organizationId),
+    index('credit_reservations_subscription_id_idx').on(table.subscriptionId),
+    index('credit_reservations_entry_id_idx').on(table.entryId),
   ],
 );
 
@@ -91,3 +176,5 @@ export type CreditBalance = typeof creditBalances.$inferSelect;
 export type NewCreditBalance = typeof creditBalances.$inferInsert;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
+export type CreditLedgerEntry = typeof creditLedgerEntries.$inferSelect;
+export type CreditReservation = typeof creditReservations.$inferSelect;

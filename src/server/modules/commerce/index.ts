@@ -1,6 +1,7 @@
 import type { BrandId } from '../../../../brands/ids.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import { getCreditLedger } from './get-credit-ledger.ts';
 import { getCredits } from './get-credits.ts';
 import { getSubscriptions } from './get-subscriptions.ts';
 
@@ -27,7 +28,7 @@ export const commerceModule: GraphQLModule = {
     type SubscriptionStatus {
       "The status in the frontend's language."
       label: String!
-      "active, expired, cancelled or pending."
+      "active, scheduled, expired or cancelled (derived from the dates)."
       value: String!
     }
 
@@ -63,7 +64,7 @@ export const commerceModule: GraphQLModule = {
     }
 
     input SubscriptionFilters {
-      "Any of active, expired, cancelled, pending."
+      "Any of active, scheduled, expired, cancelled."
       status: [String!]
       "job_slots, resume_contacts or credits."
       productType: String
@@ -87,7 +88,32 @@ export const commerceModule: GraphQLModule = {
       direction: SortDirection!
     }
 
+    "One entry of the append-only credit ledger: a change of a credit balance or the use of a subscription's slot."
+    type CreditLedgerEntry {
+      id: Int!
+      "job_credits or resume_contacts."
+      kind: String!
+      "Positive adds, negative spends."
+      amount: Int!
+      "purchase, grant, correction, job_publish, contact_request, refund or expiry."
+      reason: String!
+      "What the entry is about, for example order:12 or job:5:1."
+      reference: String
+      note: String
+      "Set when the entry uses or returns a subscription's slot."
+      subscriptionId: Int
+      createdAt: DateTime!
+    }
+
+    type CreditLedgerPage {
+      entries: [CreditLedgerEntry!]!
+      "How many entries there are, before paging."
+      total: Int!
+    }
+
     extend type Query {
+      "The credit ledger of the recruiter's organization (their active one unless named) on this frontend, newest first."
+      getCreditLedger(organizationId: Int, kind: String, limit: Int = 100, offset: Int = 0): CreditLedgerPage!
       "Credit balances of the recruiter's organization (their active one unless named) on this frontend."
       getCredits(organizationId: Int): [CreditBalance!]!
       """
@@ -108,6 +134,8 @@ export const commerceModule: GraphQLModule = {
     Query: {
       getCredits: (_parent, args: unknown, context) =>
         getCredits({ db: context.db, viewer: context.viewer, frontend: frontendOf(context), input: args }),
+      getCreditLedger: (_parent, args: unknown, context) =>
+        getCreditLedger({ db: context.db, viewer: context.viewer, frontend: frontendOf(context), input: args }),
       getSubscriptions: (_parent, args: unknown, context) =>
         getSubscriptions({
           db: context.db,
