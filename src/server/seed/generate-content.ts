@@ -303,6 +303,10 @@ interface ProductSpec {
   jobSlots: number;
   resumeContactSlots: number;
   priceCents: number;
+  /** Credit packs: the credits they book; subscription plans: their duration (decision 0020). */
+  jobCredits?: number;
+  resumeContactCredits?: number;
+  durationDays?: number | null;
 }
 
 const productCatalogue: readonly ProductSpec[] = [
@@ -329,14 +333,22 @@ const productCatalogue: readonly ProductSpec[] = [
   },
   { name: 'Lebenslauf-Kontakte 10', type: 'resume_contacts', jobSlots: 0, resumeContactSlots: 10, priceCents: 19_900 },
   { name: 'Lebenslauf-Kontakte 50', type: 'resume_contacts', jobSlots: 0, resumeContactSlots: 50, priceCents: 69_900 },
-  { name: '100 Credits', type: 'credits', jobSlots: 0, resumeContactSlots: 0, priceCents: 9_900 },
-  { name: '500 Credits', type: 'credits', jobSlots: 0, resumeContactSlots: 0, priceCents: 39_900 },
+  { name: '10 Job-Credits', type: 'credits', jobSlots: 0, resumeContactSlots: 0, jobCredits: 10, priceCents: 9_900 },
+  {
+    name: '25 Lebenslauf-Kontakt-Credits',
+    type: 'credits',
+    jobSlots: 0,
+    resumeContactSlots: 0,
+    resumeContactCredits: 25,
+    priceCents: 39_900,
+  },
 ];
 
 export function generateProducts(referenceDate: Date): NewProduct[] {
   return brandIds.flatMap((frontend) =>
     productCatalogue.map((product) => ({
       ...product,
+      durationDays: product.type === 'credits' ? null : 365,
       frontend,
       currency: 'EUR',
       createdAt: new Date(referenceDate.getTime() - 500 * dayMs),

@@ -23,6 +23,20 @@ export type ApplicationInput = {
 /** How a recruiter marked an application. */
 export type ApplicationStatus = 'new' | 'rejected' | 'seen' | 'shortlisted';
 
+export type BillingProfileInput = {
+  addressLine1?: string | null | undefined;
+  addressLine2?: string | null | undefined;
+  companyName?: string | null | undefined;
+  countryCode?: string | null | undefined;
+  email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  locality?: string | null | undefined;
+  postalCode?: string | null | undefined;
+  /** Checked by the format of the billing country (EU). */
+  vatNumber?: string | null | undefined;
+};
+
 export type ChangePasswordInput = {
   currentPassword?: string | null | undefined;
   password?: string | null | undefined;
@@ -186,6 +200,16 @@ export type LocationAlternativesReason =
   | 'unknown';
 
 export type LocationType = 'administrative_area' | 'city' | 'country';
+
+export type PlaceOrderInput = {
+  acceptTerms?: boolean | null | undefined;
+  billing?: BillingProfileInput | null | undefined;
+  organizationId?: number | null | undefined;
+  productId?: number | null | undefined;
+  quantity?: number | null | undefined;
+  /** A one-time key of the checkout form: the same key places one order. */
+  requestKey?: string | null | undefined;
+};
 
 export type QualifyingQuestionInput = {
   question?: string | null | undefined;
@@ -548,6 +572,221 @@ export type getCreditLedgerQuery = {
       note: string | null;
       subscriptionId: number | null;
       createdAt: string;
+    }>;
+  };
+};
+
+export type getCheckoutQueryVariables = Exact<{
+  organizationId?: number | null | undefined;
+}>;
+
+export type getCheckoutQuery = {
+  checkout: {
+    organizationName: string | null;
+    products: Array<{
+      id: number;
+      name: string;
+      kind: string;
+      jobCredits: number;
+      resumeContactCredits: number;
+      jobSlots: number;
+      resumeContactSlots: number;
+      durationDays: number | null;
+      netCents: number;
+      vatCents: number;
+      grossCents: number;
+      vatRatePercent: number;
+      currency: string;
+    }>;
+    billingProfile: {
+      companyName: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      addressLine1: string;
+      addressLine2: string | null;
+      postalCode: string;
+      locality: string;
+      countryCode: string;
+      vatNumber: string | null;
+    } | null;
+  };
+};
+
+export type getOrdersQueryVariables = Exact<{
+  organizationId?: number | null | undefined;
+  status?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+export type getOrdersQuery = {
+  orders: {
+    total: number;
+    orders: Array<{
+      id: number;
+      number: string;
+      status: string;
+      organizationId: number;
+      organizationName: string;
+      netCents: number;
+      vatCents: number;
+      grossCents: number;
+      vatRatePercent: number;
+      currency: string;
+      paymentProvider: string;
+      createdAt: string;
+      confirmedAt: string | null;
+      cancelledAt: string | null;
+      billing: {
+        companyName: string;
+        email: string;
+        firstName: string;
+        lastName: string;
+        addressLine1: string;
+        addressLine2: string | null;
+        postalCode: string;
+        locality: string;
+        countryCode: string;
+        vatNumber: string | null;
+      };
+      lines: Array<{
+        id: number;
+        productId: number;
+        name: string;
+        quantity: number;
+        unitNetCents: number;
+        netCents: number;
+      }>;
+    }>;
+  };
+};
+
+export type placeOrderMutationVariables = Exact<{
+  input: PlaceOrderInput;
+}>;
+
+export type placeOrderMutation = {
+  placeOrder: {
+    id: number;
+    number: string;
+    status: string;
+    organizationId: number;
+    organizationName: string;
+    netCents: number;
+    vatCents: number;
+    grossCents: number;
+    vatRatePercent: number;
+    currency: string;
+    paymentProvider: string;
+    createdAt: string;
+    confirmedAt: string | null;
+    cancelledAt: string | null;
+    billing: {
+      companyName: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      addressLine1: string;
+      addressLine2: string | null;
+      postalCode: string;
+      locality: string;
+      countryCode: string;
+      vatNumber: string | null;
+    };
+    lines: Array<{
+      id: number;
+      productId: number;
+      name: string;
+      quantity: number;
+      unitNetCents: number;
+      netCents: number;
+    }>;
+  };
+};
+
+export type confirmOrderMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type confirmOrderMutation = {
+  confirmOrder: {
+    id: number;
+    number: string;
+    status: string;
+    organizationId: number;
+    organizationName: string;
+    netCents: number;
+    vatCents: number;
+    grossCents: number;
+    vatRatePercent: number;
+    currency: string;
+    paymentProvider: string;
+    createdAt: string;
+    confirmedAt: string | null;
+    cancelledAt: string | null;
+    billing: {
+      companyName: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      addressLine1: string;
+      addressLine2: string | null;
+      postalCode: string;
+      locality: string;
+      countryCode: string;
+      vatNumber: string | null;
+    };
+    lines: Array<{
+      id: number;
+      productId: number;
+      name: string;
+      quantity: number;
+      unitNetCents: number;
+      netCents: number;
+    }>;
+  };
+};
+
+export type cancelOrderMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type cancelOrderMutation = {
+  cancelOrder: {
+    id: number;
+    number: string;
+    status: string;
+    organizationId: number;
+    organizationName: string;
+    netCents: number;
+    vatCents: number;
+    grossCents: number;
+    vatRatePercent: number;
+    currency: string;
+    paymentProvider: string;
+    createdAt: string;
+    confirmedAt: string | null;
+    cancelledAt: string | null;
+    billing: {
+      companyName: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      addressLine1: string;
+      addressLine2: string | null;
+      postalCode: string;
+      locality: string;
+      countryCode: string;
+      vatNumber: string | null;
+    };
+    lines: Array<{
+      id: number;
+      productId: number;
+      name: string;
+      quantity: number;
+      unitNetCents: number;
+      netCents: number;
     }>;
   };
 };
@@ -1350,17 +1589,21 @@ export interface OperationTypes {
   approveJob: { data: approveJobMutation; variables: approveJobMutationVariables };
   bookmarkedJobIds: { data: bookmarkedJobIdsQuery; variables: bookmarkedJobIdsQueryVariables };
   bookmarks: { data: bookmarksQuery; variables: bookmarksQueryVariables };
+  cancelOrder: { data: cancelOrderMutation; variables: cancelOrderMutationVariables };
   changeJobState: { data: changeJobStateMutation; variables: changeJobStateMutationVariables };
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
+  confirmOrder: { data: confirmOrderMutation; variables: confirmOrderMutationVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
   createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
+  getCheckout: { data: getCheckoutQuery; variables: getCheckoutQueryVariables };
   getCreditLedger: { data: getCreditLedgerQuery; variables: getCreditLedgerQueryVariables };
   getCredits: { data: getCreditsQuery; variables: getCreditsQueryVariables };
   getMetatags: { data: getMetatagsQuery; variables: getMetatagsQueryVariables };
+  getOrders: { data: getOrdersQuery; variables: getOrdersQueryVariables };
   getRoutInfo: { data: getRoutInfoQuery; variables: getRoutInfoQueryVariables };
   getSubscriptions: { data: getSubscriptionsQuery; variables: getSubscriptionsQueryVariables };
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
@@ -1383,6 +1626,7 @@ export interface OperationTypes {
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
   passwordResetLinkUsable: { data: passwordResetLinkUsableQuery; variables: passwordResetLinkUsableQueryVariables };
+  placeOrder: { data: placeOrderMutation; variables: placeOrderMutationVariables };
   receivedApplications: { data: receivedApplicationsQuery; variables: receivedApplicationsQueryVariables };
   recordDispatchEvent: { data: recordDispatchEventMutation; variables: recordDispatchEventMutationVariables };
   recordJobView: { data: recordJobViewMutation; variables: recordJobViewMutationVariables };

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { char, check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { createdAt, isOneOf } from './columns.ts';
 import { organizations } from './organizations.ts';
@@ -40,12 +53,22 @@ export const products = pgTable(
     frontend: text('frontend').$type<BrandId>().notNull(),
     jobSlots: integer('job_slots').notNull().default(0),
     resumeContactSlots: integer('resume_contact_slots').notNull().default(0),
+    /** Credits a pack books on confirmation (job credits, resume-contact credits). */
+    jobCredits: integer('job_credits').notNull().default(0),
+    resumeContactCredits: integer('resume_contact_credits').notNull().default(0),
+    /** Set for a subscription plan: the days a subscription of it runs; null for a credit pack. */
+    durationDays: integer('duration_days'),
+    /** Net price; VAT is added at checkout (decision 0020). */
     priceCents: integer('price_cents').notNull(),
     currency: char('currency', { length: 3 }).notNull().default('EUR'),
     createdAt: createdAt(),
   },
   (table) => [
     check('products_type_check', isOneOf(table.type, productTypes)),
+    check(
+      'products_credits_check',
+      sql`${table.jobCredits} >= 0 and ${table.resumeContactCredits} >= 0 and (${table.durationDays} is null or ${table.durationDays} > 0)`,
+    ),
     check(
       'products_amounts_check',
       sql`${table.jobSlots} >= 0 and ${table.resumeContactSlots} >= 0 and ${table.priceCents} >= 0`,
@@ -92,9 +115,12 @@ export const subscriptions = pgTable(
     jobSlots: integer('job_slots').notNull().default(0),
     resumeContactSlots: integer('resume_contact_slots').notNull().default(0),
     frontend: text('frontend').$type<BrandId>().notNull(),
+    /** The order line that started it: a retried confirmation starts it once. */
+    orderLineId: integer('order_line_id').references((): AnyPgColumn => orderLines.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (table) => [
+    unique('subscriptions_order_line_id_unique').on(table.orderLineId),
     check('subscriptions_dates_check', sql`${table.endDate} >= ${table.startDate}`),
     check('subscriptions_slots_check', sql`${table.jobSlots} >= 0 and ${table.resumeContactSlots} >= 0`),
     index('subscriptions_organization_id_idx').on(table.organizationId),
@@ -170,6 +196,110 @@ export const creditReservations = pgTable(
   ],
 );
 
+export const orderStatuses = ['requested', 'confirmed', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** The customer billing profile (SPEC 3) as an order keeps it: a copy, so later edits change no order. */
+export interface BillingDetails {
+  companyName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  postalCode: string;
+  locality: string;
+  countryCode: string;
+  vatNumber: string | null;
+}
+
+/** An organization's customer billing profile, filled in at checkout and offered again next time. */
+export const billingProfiles = pgTable('billing_profiles', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  details: jsonb('details').$type<BillingDetails>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An order placed at checkout (invoice payment, decision 0020): staff confirm it, which books the credits
+ * or starts the subscriptions in the same transaction. Amounts in cents; VAT 19 %.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** "TB-2026-00012": the brand's prefix, the year and the id. */
+    number: text('number').notNull(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    frontend: text('frontend').$type<BrandId>().notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('requested'),
+    billing: jsonb('billing').$type<BillingDetails>().notNull(),
+    netCents: integer('net_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** The payment provider's id ("invoice"): the PaymentProvider that takes the payment. */
+    paymentProvider: text('payment_provider').notNull().default('invoice'),
+    /** The checkout form's one-time key: submitting the form twice places one order. */
+    requestKey: text('request_key').notNull(),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    placedByUserId: integer('placed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    confirmedByUserId: integer('confirmed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('orders_number_unique').on(table.number),
+    unique('orders_request_key_unique').on(table.requestKey),
+    check('orders_status_check', isOneOf(table.status, orderStatuses)),
+    check(
+      'orders_amounts_check',
+      sql`${table.netCents} >= 0 and ${table.vatCents} >= 0 and ${table.grossCents} = ${table.netCents} + ${table.vatCents}`,
+    ),
+    index('orders_organization_id_idx').on(table.organizationId),
+    index('orders_frontend_status_idx').on(table.frontend, table.status, table.id),
+    index('orders_placed_by_user_id_idx').on(table.placedByUserId),
+    index('orders_confirmed_by_user_id_idx').on(table.confirmedByUserId),
+  ],
+);
+
+/** One product of an order, with what it grants copied from the product at the time of the order. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitNetCents: integer('unit_net_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    jobCredits: integer('job_credits').notNull().default(0),
+    resumeContactCredits: integer('resume_contact_credits').notNull().default(0),
+    jobSlots: integer('job_slots').notNull().default(0),
+    resumeContactSlots: integer('resume_contact_slots').notNull().default(0),
+    durationDays: integer('duration_days'),
+  },
+  (table) => [
+    check('order_lines_quantity_check', sql`${table.quantity} between 1 and 100`),
+    index('order_lines_order_id_idx').on(table.orderId),
+    index('order_lines_product_id_idx').on(table.productId),
+  ],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type OrderLine = typeof orderLines.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type CreditBalance = typeof creditBalances.$inferSelect;

@@ -1,12 +1,23 @@
 import type { BrandId } from '../../../../brands/ids.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
+import { getCheckout } from './get-checkout.ts';
 import { getCreditLedger } from './get-credit-ledger.ts';
+import { getOrders, loadOrder } from './get-orders.ts';
+import { placeOrder } from './place-order.ts';
+import { cancelOrder, confirmOrder } from './settle-order.ts';
 import { getCredits } from './get-credits.ts';
 import { getSubscriptions } from './get-subscriptions.ts';
 
 /** Brands are registered by their FRONTEND id (`Record<BrandId, Brand>`), so a brand's id is a BrandId. */
 const frontendOf = (context: GraphQLContext) => context.brand.id as BrandId;
+
+const settleOptions = (context: GraphQLContext) => ({
+  db: context.db,
+  viewer: context.viewer,
+  frontend: frontendOf(context),
+  locale: context.locale,
+});
 
 export const commerceModule: GraphQLModule = {
   typeDefs: gql`
@@ -111,7 +122,118 @@ export const commerceModule: GraphQLModule = {
       total: Int!
     }
 
+    "A product of the brand at checkout: a credit pack or a subscription plan, prices in cents."
+    type CheckoutProduct {
+      id: Int!
+      name: String!
+      "credit_pack or subscription."
+      kind: String!
+      jobCredits: Int!
+      resumeContactCredits: Int!
+      jobSlots: Int!
+      resumeContactSlots: Int!
+      "Days a subscription runs; null for a credit pack."
+      durationDays: Int
+      netCents: Int!
+      vatCents: Int!
+      grossCents: Int!
+      vatRatePercent: Int!
+      currency: String!
+    }
+
+    "The customer billing profile (SPEC 3)."
+    type BillingProfile {
+      companyName: String!
+      email: String!
+      firstName: String!
+      lastName: String!
+      addressLine1: String!
+      addressLine2: String
+      postalCode: String!
+      locality: String!
+      countryCode: String!
+      vatNumber: String
+    }
+
+    type Checkout {
+      products: [CheckoutProduct!]!
+      "The profile the organization used last, to confirm or change."
+      billingProfile: BillingProfile
+      organizationName: String
+    }
+
+    input BillingProfileInput {
+      companyName: String
+      email: String
+      firstName: String
+      lastName: String
+      addressLine1: String
+      addressLine2: String
+      postalCode: String
+      locality: String
+      countryCode: String
+      "Checked by the format of the billing country (EU)."
+      vatNumber: String
+    }
+
+    input PlaceOrderInput {
+      productId: Int
+      quantity: Int
+      billing: BillingProfileInput
+      acceptTerms: Boolean
+      "A one-time key of the checkout form: the same key places one order."
+      requestKey: String
+      organizationId: Int
+    }
+
+    type OrderLine {
+      id: Int!
+      productId: Int!
+      name: String!
+      quantity: Int!
+      unitNetCents: Int!
+      netCents: Int!
+    }
+
+    type Order {
+      id: Int!
+      number: String!
+      "requested, confirmed, fulfilled or cancelled."
+      status: String!
+      organizationId: Int!
+      organizationName: String!
+      billing: BillingProfile!
+      lines: [OrderLine!]!
+      netCents: Int!
+      vatCents: Int!
+      grossCents: Int!
+      vatRatePercent: Int!
+      currency: String!
+      paymentProvider: String!
+      createdAt: DateTime!
+      confirmedAt: DateTime
+      cancelledAt: DateTime
+    }
+
+    type OrderList {
+      orders: [Order!]!
+      total: Int!
+    }
+
+    extend type Mutation {
+      "Places an order for the recruiter's organization (invoice payment); staff confirm it."
+      placeOrder(input: PlaceOrderInput!): Order!
+      "Staff: books the order's credits or starts its subscriptions, once."
+      confirmOrder(id: Int!): Order!
+      "Staff: cancels an order not yet fulfilled."
+      cancelOrder(id: Int!): Order!
+    }
+
     extend type Query {
+      "The products of this frontend and the organization's billing profile (recruiters)."
+      checkout(organizationId: Int): Checkout!
+      "Orders on this frontend, newest first: the recruiter's organization's; staff see all unless they name one."
+      orders(organizationId: Int, status: String, limit: Int = 100, offset: Int = 0): OrderList!
       "The credit ledger of the recruiter's organization (their active one unless named) on this frontend, newest first."
       getCreditLedger(organizationId: Int, kind: String, limit: Int = 100, offset: Int = 0): CreditLedgerPage!
       "Credit balances of the recruiter's organization (their active one unless named) on this frontend."
@@ -131,7 +253,32 @@ export const commerceModule: GraphQLModule = {
     }
   `,
   resolvers: {
+    Mutation: {
+      placeOrder: async (_parent, args: { input: unknown }, context) => {
+        const placed = await placeOrder({
+          db: context.db,
+          viewer: context.viewer,
+          brand: context.brand,
+          locale: context.locale,
+          input: args.input,
+        });
+        return loadOrder(context.db, placed.order.id);
+      },
+      confirmOrder: async (_parent, args: { id: number }, context) =>
+        loadOrder(context.db, (await confirmOrder({ ...settleOptions(context), id: args.id })).id),
+      cancelOrder: async (_parent, args: { id: number }, context) =>
+        loadOrder(context.db, (await cancelOrder({ ...settleOptions(context), id: args.id })).id),
+    },
     Query: {
+      checkout: (_parent, args: { organizationId?: number | null }, context) =>
+        getCheckout({
+          db: context.db,
+          viewer: context.viewer,
+          frontend: frontendOf(context),
+          organizationId: args.organizationId,
+        }),
+      orders: (_parent, args: unknown, context) =>
+        getOrders({ db: context.db, viewer: context.viewer, frontend: frontendOf(context), input: args }),
       getCredits: (_parent, args: unknown, context) =>
         getCredits({ db: context.db, viewer: context.viewer, frontend: frontendOf(context), input: args }),
       getCreditLedger: (_parent, args: unknown, context) =>
