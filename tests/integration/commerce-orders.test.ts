@@ -7,6 +7,7 @@ import {
   getCheckout,
   getCreditLedger,
   getOrders,
+  grantCredits,
   placeOrder,
 } from '../../src/features/commerce/operations';
 import type { PlaceOrderInput } from '../../src/lib/operations/generated/types';
@@ -257,5 +258,43 @@ describe.each(testDialects)('Checkout by order on %s', (dialect) => {
     expect(rita.body.data?.orders.total).toBe(4);
     const staff = await backend.request(getOrders, { status: 'requested' }, { token: tokens.sam, headers: english });
     expect(staff.body.data?.orders.orders.map((listed) => listed.status)).toEqual(['requested']);
+  });
+
+  it('lets staff grant and correct credits, always with a reason on the ledger, never below zero', async () => {
+    const balance = async () =>
+      (await backend.request(getCredits, {}, { token: tokens.rob, headers: english })).body.data!.getCredits.find(
+        (credit) => credit.type === 'resume_contacts',
+      )?.amount ?? 0;
+    const grant = (amount: number, note: string, token = tokens.sam, key = requestKey()) =>
+      backend.request(
+        grantCredits,
+        { input: { organizationId: ids.beta, kind: 'resume_contacts', amount, note, requestKey: key } },
+        { token, headers: english },
+      );
+    const byRecruiter = await grant(5, 'Ich will mehr', tokens.rob);
+    expect(byRecruiter.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const key = requestKey();
+    expect((await grant(5, 'Kulanz nach Ausfall', tokens.sam, key)).body.data?.grantCredits).toMatchObject({
+      amount: 5,
+      reason: 'grant',
+      note: 'Kulanz nach Ausfall',
+    });
+    await grant(5, 'Kulanz nach Ausfall', tokens.sam, key); // the same form sent twice
+    expect(await balance()).toBe(5);
+    const tooMuch = await grant(-6, 'Korrektur');
+    expect(tooMuch.body.errors?.[0]?.extensions?.fieldErrors).toEqual({ amount: t('commerce.error.belowZero') });
+    const noReason = await grant(-1, '');
+    expect(noReason.body.errors?.[0]?.extensions?.fieldErrors).toMatchObject({ note: t('commerce.error.note') });
+    const zero = await grant(0, 'Null');
+    expect(zero.body.errors?.[0]?.extensions?.fieldErrors).toMatchObject({ amount: t('commerce.error.amount') });
+    expect((await grant(-2, 'Doppelt gebucht')).body.data?.grantCredits.reason).toBe('correction');
+    expect(await balance()).toBe(3);
+    const ledger = (
+      await backend.request(getCreditLedger, { organizationId: ids.beta }, { token: tokens.sam, headers: english })
+    ).body.data!.getCreditLedger;
+    expect(ledger.entries.map((entry) => [entry.amount, entry.reason, entry.note])).toEqual([
+      [-2, 'correction', 'Doppelt gebucht'],
+      [5, 'grant', 'Kulanz nach Ausfall'],
+    ]);
   });
 });

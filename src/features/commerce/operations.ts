@@ -247,3 +247,19 @@ export const cancelOrder = defineOperation(
     }
   `,
 );
+
+export const grantCredits = defineOperation(
+  'grantCredits',
+  /* GraphQL */ `
+    mutation grantCredits($input: GrantCreditsInput!) {
+      grantCredits(input: $input) {
+        id
+        kind
+        amount
+        reason
+        note
+        createdAt
+      }
+    }
+  `,
+);

@@ -830,7 +830,7 @@ async function writeContent(
         kind: balance.type as CreditKind,
         amount: balance.amount,
         reason: 'grant' as const,
-        note: 'Opening balance',
+        note: 'Startguthaben',
         idempotencyKey: `seed:balance:${index}`,
         createdAt: seededAt,
       })),

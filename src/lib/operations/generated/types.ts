@@ -75,6 +75,18 @@ export type GeoLocationInput = {
   radius?: number | null | undefined;
 };
 
+export type GrantCreditsInput = {
+  /** Positive grants, negative corrects; never 0. */
+  amount?: number | null | undefined;
+  /** job_credits or resume_contacts. */
+  kind?: string | null | undefined;
+  /** Why: kept with the ledger entry. */
+  note?: string | null | undefined;
+  organizationId?: number | null | undefined;
+  /** A one-time key of the form: the same key books once. */
+  requestKey?: string | null | undefined;
+};
+
 /**
  * What an AI draft of a job description is written from: the job's fields as the form shows them (labels,
  * not ids). Limits: title and organization up to 255 characters, other texts up to 200, each list up to
@@ -338,6 +350,7 @@ export type getSubscriptionsQuery = {
       label: string | null;
       organizationName: string;
       availableJobSlots: number;
+      totalJobSlots: number;
       type: string;
       frontend: string;
       absoluteUrl: string;
@@ -789,6 +802,14 @@ export type cancelOrderMutation = {
       netCents: number;
     }>;
   };
+};
+
+export type grantCreditsMutationVariables = Exact<{
+  input: GrantCreditsInput;
+}>;
+
+export type grantCreditsMutation = {
+  grantCredits: { id: number; kind: string; amount: number; reason: string; note: string | null; createdAt: string };
 };
 
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
@@ -1607,6 +1628,7 @@ export interface OperationTypes {
   getRoutInfo: { data: getRoutInfoQuery; variables: getRoutInfoQueryVariables };
   getSubscriptions: { data: getSubscriptionsQuery; variables: getSubscriptionsQueryVariables };
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
+  grantCredits: { data: grantCreditsMutation; variables: grantCreditsMutationVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
   jobAlertOfToken: { data: jobAlertOfTokenQuery; variables: jobAlertOfTokenQueryVariables };
   jobAlerts: { data: jobAlertsQuery; variables: jobAlertsQueryVariables };

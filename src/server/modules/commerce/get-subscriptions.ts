@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Locale } from '../../../../brands/index.ts';
+import type { Brand, Locale } from '../../../../brands/index.ts';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { createTranslator, type MessageKey } from '../../../i18n/index.ts';
 import { isStaff, requireRole, type Viewer } from '../../auth/viewer.ts';
@@ -16,6 +16,8 @@ import {
   type SubscriptionStatus,
 } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { localizePath } from '../../../lib/routing/resolve-request.ts';
+import { absoluteUrl } from '../../public-origin.ts';
 import { parseInput } from '../../validation.ts';
 import { resolveViewerOrganization } from './resolve-viewer-organization.ts';
 import { calendarDay, subscriptionStatusOn, subscriptionStatusSql } from './subscription-status.ts';
@@ -84,6 +86,7 @@ export interface SubscriptionResult {
   label: string | null;
   organizationName: string;
   availableJobSlots: number;
+  totalJobSlots: number;
   usageResumeContactSlots: { active: number; available: number; total: number };
   status: { label: string; value: SubscriptionStatus };
   type: ProductType;
@@ -121,10 +124,12 @@ export async function getSubscriptions(options: {
   db: Database;
   viewer: Viewer;
   frontend: BrandId;
+  /** The brand whose /my-products page absoluteUrl points at. */
+  brand: Brand;
   locale: Locale;
   input: unknown;
 }): Promise<SubscriptionList> {
-  const { db, viewer, locale } = options;
+  const { db, viewer, locale, brand } = options;
   requireRole(viewer, 'recruiter');
   const input = parseInput(inputSchema, options.input);
   const filters = filtersSchema.safeParse(input.filters);
@@ -182,6 +187,7 @@ export async function getSubscriptions(options: {
 
   const t = createTranslator(locale);
   const today = calendarDay(new Date());
+  const myProducts = localizePath('/my-products', locale, brand);
   return {
     subscriptions: rows.map(({ subscription, usedJobSlots, usedContacts, heldContacts, organizationName, product }) => {
       const status = subscriptionStatusOn(subscription, today);
@@ -192,6 +198,7 @@ export async function getSubscriptions(options: {
         label: subscription.label,
         organizationName,
         availableJobSlots: Math.max(0, subscription.jobSlots - Number(usedJobSlots)),
+        totalJobSlots: subscription.jobSlots,
         usageResumeContactSlots: {
           active: Number(heldContacts),
           available: Math.max(0, subscription.resumeContactSlots - Number(usedContacts)),
@@ -201,7 +208,7 @@ export async function getSubscriptions(options: {
         type: product.type,
         frontend: subscription.frontend,
         product: { id: product.id, name: product.name },
-        absoluteUrl: `/my-products?subscription=${subscription.id}`,
+        absoluteUrl: absoluteUrl(`${myProducts}?subscription=${subscription.id}`),
       };
     }),
     total: counted?.total ?? 0,

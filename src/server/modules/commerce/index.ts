@@ -4,6 +4,7 @@ import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import { getCheckout } from './get-checkout.ts';
 import { getCreditLedger } from './get-credit-ledger.ts';
 import { getOrders, loadOrder } from './get-orders.ts';
+import { grantCredits } from './grant-credits.ts';
 import { placeOrder } from './place-order.ts';
 import { cancelOrder, confirmOrder } from './settle-order.ts';
 import { getCredits } from './get-credits.ts';
@@ -56,13 +57,15 @@ export const commerceModule: GraphQLModule = {
       label: String
       organizationName: String!
       availableJobSlots: Int!
+      "The job slots the subscription grants (used = total - available)."
+      totalJobSlots: Int!
       usageResumeContactSlots: SubscriptionSlots!
       status: SubscriptionStatus!
       "The product type: job_slots, resume_contacts or credits."
       type: String!
       frontend: String!
       product: ProductRef!
-      "The subscription on the My products page."
+      "The subscription on the My products page (an absolute URL on the public origin)."
       absoluteUrl: String!
     }
 
@@ -220,7 +223,21 @@ export const commerceModule: GraphQLModule = {
       total: Int!
     }
 
+    input GrantCreditsInput {
+      organizationId: Int
+      "job_credits or resume_contacts."
+      kind: String
+      "Positive grants, negative corrects; never 0."
+      amount: Int
+      "Why: kept with the ledger entry."
+      note: String
+      "A one-time key of the form: the same key books once."
+      requestKey: String
+    }
+
     extend type Mutation {
+      "Staff: grants credits or corrects a balance of an organization of this frontend (a ledger entry with the note)."
+      grantCredits(input: GrantCreditsInput!): CreditLedgerEntry!
       "Places an order for the recruiter's organization (invoice payment); staff confirm it."
       placeOrder(input: PlaceOrderInput!): Order!
       "Staff: books the order's credits or starts its subscriptions, once."
@@ -264,6 +281,8 @@ export const commerceModule: GraphQLModule = {
         });
         return loadOrder(context.db, placed.order.id);
       },
+      grantCredits: (_parent, args: { input: unknown }, context) =>
+        grantCredits({ ...settleOptions(context), input: args.input }),
       confirmOrder: async (_parent, args: { id: number }, context) =>
         loadOrder(context.db, (await confirmOrder({ ...settleOptions(context), id: args.id })).id),
       cancelOrder: async (_parent, args: { id: number }, context) =>
@@ -288,6 +307,7 @@ export const commerceModule: GraphQLModule = {
           db: context.db,
           viewer: context.viewer,
           frontend: frontendOf(context),
+          brand: context.brand,
           locale: context.locale,
           input: args,
         }),
