@@ -263,3 +263,23 @@ export const grantCredits = defineOperation(
     }
   `,
 );
+
+export const contactFormStartToken = defineOperation(
+  'contactFormStartToken',
+  /* GraphQL */ `
+    query contactFormStartToken {
+      contactFormStartToken
+    }
+  `,
+);
+
+export const sendContactMessage = defineOperation(
+  'sendContactMessage',
+  /* GraphQL */ `
+    mutation sendContactMessage($input: ContactInput!) {
+      sendContactMessage(input: $input) {
+        delivered
+      }
+    }
+  `,
+);

@@ -866,6 +866,31 @@ export const de = {
   'commerce.staff.ledgerOf': 'Credit-Verlauf der Organisation {organization}',
   'commerce.staff.showLedger': 'Credit-Verlauf',
   'commerce.staff.noOrders': 'Keine Bestellungen.',
+  'commerce.contact.title': 'Kontakt',
+  'commerce.contact.intro': 'Schreiben Sie uns: Wir antworten werktags, meist innerhalb eines Tages.',
+  'commerce.contact.name': 'Ihr Name',
+  'commerce.contact.email': 'Ihre E-Mail-Adresse',
+  'commerce.contact.subject': 'Betreff',
+  'commerce.contact.message': 'Nachricht',
+  'commerce.contact.sendCopy': 'Kopie an mich senden',
+  'commerce.contact.website': 'Dieses Feld bitte leer lassen',
+  'commerce.contact.submit': 'Nachricht senden',
+  'commerce.contact.sent': 'Vielen Dank, Ihre Nachricht wurde gesendet. Wir melden uns bald bei Ihnen.',
+  'commerce.contact.subject.general': 'Allgemeine Anfrage',
+  'commerce.contact.subject.credits': 'Credits für meine Organisation',
+  'commerce.contact.subject.subscription': 'Abonnement für meine Organisation',
+  'commerce.contact.subject.billing': 'Rechnungen und Zahlung',
+  'commerce.contact.subject.technical': 'Technisches Problem',
+  'commerce.contact.error.subject': 'Wählen Sie einen Betreff.',
+  'commerce.contact.error.message': 'Bitte schreiben Sie mindestens 10 Zeichen.',
+  'commerce.contact.error.rateLimited':
+    'Sie haben in kurzer Zeit mehrere Nachrichten gesendet. Bitte versuchen Sie es in einer Stunde erneut.',
+  'commerce.contact.mail.subject': '[{brand}] {subject} – {name}',
+  'commerce.contact.mail.text':
+    '{name} <{email}> schrieb über das Kontaktformular von {brand}:\n\nBetreff: {subject}\n\n{message}',
+  'commerce.contact.mail.copySubject': 'Ihre Nachricht an {brand}: {subject}',
+  'commerce.contact.mail.copyText':
+    'Dies ist eine Kopie Ihrer Nachricht an {brand}.\n\nBetreff: {subject}\n\n{message}',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -43,6 +43,20 @@ export type ChangePasswordInput = {
   passwordConfirm?: string | null | undefined;
 };
 
+export type ContactInput = {
+  email?: string | null | undefined;
+  message?: string | null | undefined;
+  name?: string | null | undefined;
+  /** Mail a copy to the sender. */
+  sendCopy?: boolean | null | undefined;
+  /** contactFormStartToken as the form was shown. */
+  startToken?: string | null | undefined;
+  /** general, credits, subscription, billing or technical. */
+  subject?: string | null | undefined;
+  /** The honeypot: left empty by people. */
+  website?: string | null | undefined;
+};
+
 export type CreateJobAlertInput = {
   /** Anonymous sign-ups only; signed in, the account's address is used. */
   email?: string | null | undefined;
@@ -811,6 +825,16 @@ export type grantCreditsMutationVariables = Exact<{
 export type grantCreditsMutation = {
   grantCredits: { id: number; kind: string; amount: number; reason: string; note: string | null; createdAt: string };
 };
+
+export type contactFormStartTokenQueryVariables = Exact<{ [key: string]: never }>;
+
+export type contactFormStartTokenQuery = { contactFormStartToken: string };
+
+export type sendContactMessageMutationVariables = Exact<{
+  input: ContactInput;
+}>;
+
+export type sendContactMessageMutation = { sendContactMessage: { delivered: boolean } };
 
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -1615,6 +1639,7 @@ export interface OperationTypes {
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
   confirmOrder: { data: confirmOrderMutation; variables: confirmOrderMutationVariables };
+  contactFormStartToken: { data: contactFormStartTokenQuery; variables: contactFormStartTokenQueryVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
   createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
@@ -1662,6 +1687,7 @@ export interface OperationTypes {
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
   saveBookmarks: { data: saveBookmarksMutation; variables: saveBookmarksMutationVariables };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
+  sendContactMessage: { data: sendContactMessageMutation; variables: sendContactMessageMutationVariables };
   sendVerificationMail: { data: sendVerificationMailMutation; variables: sendVerificationMailMutationVariables };
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };

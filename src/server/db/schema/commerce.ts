@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  boolean,
   char,
   check,
   date,
@@ -298,6 +299,39 @@ export const orderLines = pgTable(
   ],
 );
 
+export const contactMessageStatuses = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * A message of the contact form (issue 16, part 5), stored before it is mailed: the job runner retries
+ * a pending delivery until it went out or gave up (`failed` after the last attempt).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    frontend: text('frontend').$type<BrandId>().notNull(),
+    locale: text('locale').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    sendCopy: boolean('send_copy').notNull().default(false),
+    status: text('status', { enum: contactMessageStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('contact_messages_status_check', isOneOf(table.status, contactMessageStatuses)),
+    index('contact_messages_due_idx').on(table.status, table.nextAttemptAt),
+    index('contact_messages_user_id_idx').on(table.userId),
+  ],
+);
+
+export type ContactMessage = typeof contactMessages.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
 export type Product = typeof products.$inferSelect;

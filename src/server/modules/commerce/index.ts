@@ -5,6 +5,7 @@ import { getCheckout } from './get-checkout.ts';
 import { getCreditLedger } from './get-credit-ledger.ts';
 import { getOrders, loadOrder } from './get-orders.ts';
 import { grantCredits } from './grant-credits.ts';
+import { contactStartToken, sendContactMessage } from './send-contact-message.ts';
 import { placeOrder } from './place-order.ts';
 import { cancelOrder, confirmOrder } from './settle-order.ts';
 import { getCredits } from './get-credits.ts';
@@ -235,7 +236,31 @@ export const commerceModule: GraphQLModule = {
       requestKey: String
     }
 
+    input ContactInput {
+      name: String
+      email: String
+      "general, credits, subscription, billing or technical."
+      subject: String
+      message: String
+      "Mail a copy to the sender."
+      sendCopy: Boolean
+      "The honeypot: left empty by people."
+      website: String
+      "contactFormStartToken as the form was shown."
+      startToken: String
+    }
+
+    type ContactResult {
+      "True when the message reached the service (false: stored, retried in the background)."
+      delivered: Boolean!
+    }
+
     extend type Mutation {
+      """
+      The contact form: mailed to the brand's service address (and a copy to the sender), stored first and
+      retried in the background when the mail fails. At most 5 messages per sender address an hour.
+      """
+      sendContactMessage(input: ContactInput!): ContactResult!
       "Staff: grants credits or corrects a balance of an organization of this frontend (a ledger entry with the note)."
       grantCredits(input: GrantCreditsInput!): CreditLedgerEntry!
       "Places an order for the recruiter's organization (invoice payment); staff confirm it."
@@ -247,6 +272,8 @@ export const commerceModule: GraphQLModule = {
     }
 
     extend type Query {
+      "A signed start time for the contact form (sending needs it back, at least 3 seconds later)."
+      contactFormStartToken: String!
       "The products of this frontend and the organization's billing profile (recruiters)."
       checkout(organizationId: Int): Checkout!
       "Orders on this frontend, newest first: the recruiter's organization's; staff see all unless they name one."
@@ -281,6 +308,17 @@ export const commerceModule: GraphQLModule = {
         });
         return loadOrder(context.db, placed.order.id);
       },
+      sendContactMessage: async (_parent, args: { input: unknown }, context) => {
+        const result = await sendContactMessage({
+          db: context.db,
+          viewer: context.viewer,
+          brand: context.brand,
+          locale: context.locale,
+          input: args.input,
+          clientAddress: context.clientAddress,
+        });
+        return { delivered: result.delivered || !result.stored };
+      },
       grantCredits: (_parent, args: { input: unknown }, context) =>
         grantCredits({ ...settleOptions(context), input: args.input }),
       confirmOrder: async (_parent, args: { id: number }, context) =>
@@ -289,6 +327,7 @@ export const commerceModule: GraphQLModule = {
         loadOrder(context.db, (await cancelOrder({ ...settleOptions(context), id: args.id })).id),
     },
     Query: {
+      contactFormStartToken: () => contactStartToken(),
       checkout: (_parent, args: { organizationId?: number | null }, context) =>
         getCheckout({
           db: context.db,
