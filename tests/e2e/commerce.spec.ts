@@ -130,3 +130,44 @@ test('a recruiter orders a credit pack by keyboard, staff confirm it, balance an
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/commerce-my-products.png', fullPage: true });
 });
+
+test('the zero-balance card leads to the contact form with the subject chosen; the message and its copy arrive', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInWithGoogle(page, '/my-products', ['recruiter@demo.example', 'Rita', 'Demo']);
+  // The demo organization has no resume-contact credits: its card links to the contact form.
+  await page.locator('#credits-resume_contacts').getByRole('link', { name: 'Mehr erhalten' }).click();
+  await expect(page).toHaveURL(`${base}/contact?subject=credits`);
+  await expect(page.getByLabel('Betreff')).toHaveValue('credits');
+  await expectNoAxeViolations(page);
+  const sender = `kontakt-${Date.now()}@demo.example`;
+  await page.getByLabel('Ihr Name').fill('Rita Demo');
+  await page.getByLabel('Ihre E-Mail-Adresse').fill(sender);
+  await page.getByLabel('Nachricht').fill('Bitte schicken Sie uns ein Angebot für 50 Lebenslauf-Kontakte.');
+  await page.getByLabel('Kopie an mich senden').check();
+  // A person takes more than 3 seconds; faster forms are taken for bots.
+  await page.waitForTimeout(3_200);
+  await page.getByRole('button', { name: 'Nachricht senden' }).click();
+  await expect(page).toHaveURL(`${base}/dashboard?contact=sent`);
+  await expect(page.locator('#contact-sent')).toContainText('Ihre Nachricht wurde gesendet');
+  const copy = await waitForMailFile(mailDirectory, sender);
+  expect(copy.subject).toContain('Credits für meine Organisation');
+  expect(copy.text).toContain('50 Lebenslauf-Kontakte');
+});
+
+test('an anonymous visitor sends the contact form and lands on the home page with the success alert', async ({
+  page,
+}) => {
+  // The southern brand translates paths: /contact is /kontakt there.
+  const south = `http://127.0.0.1:${brandServers.find((server) => server.brand === 'suedjobs')!.port}`;
+  await page.goto(`${south}/kontakt`);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Ihr Name').fill('Gast');
+  await page.getByLabel('Ihre E-Mail-Adresse').fill(`gast-${Date.now()}@example.org`);
+  await page.getByLabel('Nachricht').fill('Wie kann ich eine Stellenanzeige aufgeben?');
+  await page.waitForTimeout(3_200);
+  await page.getByRole('button', { name: 'Nachricht senden' }).click();
+  await expect(page).toHaveURL(`${south}/?contact=sent`);
+  await expect(page.locator('#contact-sent')).toContainText('Ihre Nachricht wurde gesendet');
+});
