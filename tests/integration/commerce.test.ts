@@ -2,10 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditBalances, products, subscriptions } from '../../src/server/db/schema/commerce';
 import type { RoleId } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
+import { publicOrigin } from '../../src/server/public-origin';
 import type { OperationData } from '../../src/lib/backend-client';
 import { getCredits, getSubscriptions } from '../../src/features/account/operations';
 import { createTestBackend, operationBody, type TestBackend } from '../support/backend';
 import { createOrganization, createUser } from '../support/factories';
+import { postLedgerEntry } from '../../src/server/modules/commerce/ledger';
+import { reserveResumeContactCredit } from '../../src/server/modules/commerce/resume-contact-credits';
+
+/** The calendar day `offset` days from today (UTC): subscription statuses follow from the dates. */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(testDialects)('Credits and subscriptions on %s', (dialect) => {
   let backend: TestBackend;
@@ -86,72 +92,82 @@ describe.each(testDialects)('Credits and subscriptions on %s', (dialect) => {
           organizationId: ids.acme,
           productId: ids.jobSlots,
           label: 'Frühjahr',
-          startDate: '2026-01-01',
-          endDate: '2026-03-31',
-          status: 'expired',
+          startDate: day(-300),
+          endDate: day(-200),
           frontend: 'tagblatt',
         },
         {
           organizationId: ids.acme,
           productId: ids.jobSlots,
           label: 'Sommer',
-          startDate: '2026-04-01',
-          endDate: '2026-09-30',
-          status: 'active',
-          availableJobSlots: 4,
+          startDate: day(-100),
+          endDate: day(60),
+          jobSlots: 5,
           frontend: 'tagblatt',
         },
         {
           organizationId: ids.acme,
           productId: ids.resumeContacts,
           label: 'Kontakte',
-          startDate: '2026-05-01',
+          startDate: day(-50),
           endDate: null,
-          status: 'active',
-          resumeContactsActive: 2,
-          resumeContactsAvailable: 8,
-          resumeContactsTotal: 10,
+          resumeContactSlots: 10,
           frontend: 'tagblatt',
         },
         {
           organizationId: ids.acme,
           productId: ids.jobSlots,
           label: 'Herbst',
-          startDate: '2026-10-01',
-          endDate: '2026-12-31',
-          status: 'pending',
+          startDate: day(30),
+          endDate: day(120),
+          jobSlots: 5,
           frontend: 'tagblatt',
         },
         {
           organizationId: ids.acme,
           productId: ids.jobSlots,
           label: 'Gekündigt',
-          startDate: '2025-06-01',
-          endDate: '2025-12-31',
-          status: 'cancelled',
+          startDate: day(-400),
+          endDate: day(-250),
+          cancelledAt: new Date(),
           frontend: 'tagblatt',
         },
         {
           organizationId: ids.acme,
           productId: ids.jobregioSlots,
           label: 'Jobregio',
-          startDate: '2026-02-01',
+          startDate: day(-200),
           endDate: null,
-          status: 'active',
           frontend: 'jobregio',
         },
         {
           organizationId: ids.beta,
           productId: ids.jobSlots,
           label: 'Beta',
-          startDate: '2026-03-01',
+          startDate: day(-150),
           endDate: null,
-          status: 'active',
           frontend: 'tagblatt',
         },
       ])
       .returning();
     for (const row of rows) subs[row.label!] = row.id;
+    // Usage comes from the ledger: one job slot of Sommer used, two resume contacts of Kontakte held.
+    await postLedgerEntry(db, {
+      organizationId: ids.acme,
+      frontend: 'tagblatt',
+      kind: 'job_credits',
+      amount: -1,
+      reason: 'job_publish',
+      idempotencyKey: `test:${dialect}:sommer`,
+      subscriptionId: subs.Sommer,
+    });
+    for (const requestId of [1, 2]) {
+      await reserveResumeContactCredit(
+        db,
+        { organizationId: ids.acme, frontend: 'tagblatt', requestId, actorUserId: ids.rita },
+        'en-GB',
+      );
+    }
   });
   afterAll(() => backend?.dispose());
 
@@ -265,19 +281,27 @@ describe.each(testDialects)('Credits and subscriptions on %s', (dialect) => {
       ]);
       expect(result.subscriptions[1]).toEqual({
         id: subs.Kontakte,
-        startDate: '2026-05-01T00:00:00.000Z',
+        startDate: `${day(-50)}T00:00:00.000Z`,
         endDate: null,
         label: 'Kontakte',
         organizationName: 'Acme GmbH',
         availableJobSlots: 0,
+        totalJobSlots: 0,
         usageResumeContactSlots: { active: 2, available: 8, total: 10 },
         status: { label: 'Aktiv', value: 'active' },
         type: 'resume_contacts',
         frontend: 'tagblatt',
         product: { id: ids.resumeContacts, name: 'Kontakte 10' },
-        absoluteUrl: `/my-products?subscription=${subs.Kontakte}`,
+        absoluteUrl: `${publicOrigin().origin}/my-products?subscription=${subs.Kontakte}`,
       });
-      expect(result.subscriptions[2]).toMatchObject({ endDate: '2026-09-30T00:00:00.000Z', availableJobSlots: 4 });
+      expect(result.subscriptions[2]).toMatchObject({ endDate: `${day(60)}T00:00:00.000Z`, availableJobSlots: 4 });
+      expect(result.subscriptions.map((subscription) => subscription.status.value)).toEqual([
+        'scheduled',
+        'active',
+        'active',
+        'expired',
+        'cancelled',
+      ]);
     });
 
     it("translates the status into the frontend's language and keeps to that frontend", async () => {
@@ -347,10 +371,10 @@ describe.each(testDialects)('Credits and subscriptions on %s', (dialect) => {
         expect(errors).toBeUndefined();
         return data?.getSubscriptions.subscriptions.map((subscription) => subscription.label);
       };
-      expect(await labels({ status: ['active', 'pending'] })).toEqual(['Herbst', 'Kontakte', 'Sommer']);
+      expect(await labels({ status: ['active', 'scheduled'] })).toEqual(['Herbst', 'Kontakte', 'Sommer']);
       expect(await labels({ productType: 'resume_contacts' })).toEqual(['Kontakte']);
-      expect(await labels({ activeOn: '2026-06-15T12:00:00.000Z' })).toEqual(['Kontakte', 'Sommer']);
-      expect(await labels({ activeOn: '2026-03-31T08:00:00.000Z', status: ['expired'] })).toEqual(['Frühjahr']);
+      expect(await labels({ activeOn: `${day(-20)}T12:00:00.000Z` })).toEqual(['Kontakte', 'Sommer']);
+      expect(await labels({ activeOn: `${day(-201)}T08:00:00.000Z`, status: ['expired'] })).toEqual(['Frühjahr']);
       const counted = await list({ filters: { status: ['active'] }, limit: 1 }, rita);
       expect(counted.data?.getSubscriptions.total).toBe(2);
     });

@@ -24,7 +24,7 @@ import {
   updateJob,
 } from '../../src/lib/operations/job-posting';
 import type { JobInput } from '../../src/lib/operations/generated/types';
-import { creditBalances, products, subscriptions } from '../../src/server/db/schema/commerce';
+import { creditBalances, creditLedgerEntries, products, subscriptions } from '../../src/server/db/schema/commerce';
 import { jobFiles, jobLocations, jobPayments, jobs, jobSkills, jobStateChanges } from '../../src/server/db/schema/jobs';
 import { organizations } from '../../src/server/db/schema/organizations';
 import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
@@ -447,8 +447,7 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
           organizationId: beta,
           productId: product!.id,
           startDate: '2020-01-01',
-          status: 'active',
-          availableJobSlots: 1,
+          jobSlots: 1,
           frontend: 'jobregio',
         })
         .returning();
@@ -457,8 +456,13 @@ describe.each(testDialects)('job posting on %s', (dialect) => {
       const token = await as(bob);
       await backend.request(changeJobState, { id: first, action: 'publish' }, { token, headers: english });
       await backend.request(changeJobState, { id: second, action: 'publish' }, { token, headers: english });
-      const [slots] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscription!.id));
-      expect(slots?.availableJobSlots).toBe(0);
+      const slotEntries = await db
+        .select()
+        .from(creditLedgerEntries)
+        .where(eq(creditLedgerEntries.subscriptionId, subscription!.id));
+      expect(slotEntries.map((entry) => [entry.amount, entry.reason, entry.reference])).toEqual([
+        [-1, 'job_publish', `job:${first}:1`],
+      ]);
       expect(await credits(beta)).toBe(4);
       const payments = await db.select().from(jobPayments).where(eq(jobPayments.subscriptionId, subscription!.id));
       expect(payments.map((payment) => payment.jobId)).toEqual([first]);

@@ -82,6 +82,7 @@ export const getSubscriptions = defineOperation(
           label
           organizationName
           availableJobSlots
+          totalJobSlots
           usageResumeContactSlots {
             active
             available

@@ -70,7 +70,7 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/user/account', signIn: true },
   { path: '/contact', reserved: true },
   { path: '/blog', reserved: true },
-  { path: '/checkout', below: true, reserved: true, noCanonical: true },
+  { path: '/checkout', below: true, reserved: true, signIn: true, noCanonical: true },
   { path: '/privacy-policy', page: true },
   // The links of the job alert mails (issue 14): personal, never cached or indexed.
   { path: '/job-alerts/confirm', page: true, noCanonical: true },

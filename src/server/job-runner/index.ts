@@ -15,6 +15,7 @@ import { applyJobSchedule, nextDueDates, type AppliedJobSchedule } from '../modu
 import { registerApplicationUpkeep } from '../modules/applications/application-upkeep.ts';
 import { pruneSearchChanges } from '../search/job-index.ts';
 import { handleScheduleRunRequests } from './due-runs.ts';
+import { registerContactMessages } from './contact-messages.ts';
 import { registerJobAlertDigests } from './job-alert-digests.ts';
 
 export const jobScheduleQueue = 'job-schedule';
@@ -97,6 +98,7 @@ export async function startJobRunner(handle: DatabaseHandle, options: JobRunnerO
     });
   });
   await registerJobAlertDigests(boss, handle);
+  await registerContactMessages(boss, handle);
   // And once now: catches up after downtime, and looks ahead before the first cron pass (up to 30 s away).
   await boss.send(jobScheduleQueue, null);
   return {

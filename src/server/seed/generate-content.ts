@@ -13,7 +13,6 @@ import type {
   NewProduct,
   NewRedirect,
   ProductType,
-  SubscriptionStatus,
 } from '../db/schema/index.ts';
 import { blogPosts } from './catalog/blog-posts.ts';
 import { findCity, type Gazetteer } from './gazetteer.ts';
@@ -304,6 +303,10 @@ interface ProductSpec {
   jobSlots: number;
   resumeContactSlots: number;
   priceCents: number;
+  /** Credit packs: the credits they book; subscription plans: their duration (decision 0020). */
+  jobCredits?: number;
+  resumeContactCredits?: number;
+  durationDays?: number | null;
 }
 
 const productCatalogue: readonly ProductSpec[] = [
@@ -330,14 +333,22 @@ const productCatalogue: readonly ProductSpec[] = [
   },
   { name: 'Lebenslauf-Kontakte 10', type: 'resume_contacts', jobSlots: 0, resumeContactSlots: 10, priceCents: 19_900 },
   { name: 'Lebenslauf-Kontakte 50', type: 'resume_contacts', jobSlots: 0, resumeContactSlots: 50, priceCents: 69_900 },
-  { name: '100 Credits', type: 'credits', jobSlots: 0, resumeContactSlots: 0, priceCents: 9_900 },
-  { name: '500 Credits', type: 'credits', jobSlots: 0, resumeContactSlots: 0, priceCents: 39_900 },
+  { name: '10 Job-Credits', type: 'credits', jobSlots: 0, resumeContactSlots: 0, jobCredits: 10, priceCents: 9_900 },
+  {
+    name: '25 Lebenslauf-Kontakt-Credits',
+    type: 'credits',
+    jobSlots: 0,
+    resumeContactSlots: 0,
+    resumeContactCredits: 25,
+    priceCents: 39_900,
+  },
 ];
 
 export function generateProducts(referenceDate: Date): NewProduct[] {
   return brandIds.flatMap((frontend) =>
     productCatalogue.map((product) => ({
       ...product,
+      durationDays: product.type === 'credits' ? null : 365,
       frontend,
       currency: 'EUR',
       createdAt: new Date(referenceDate.getTime() - 500 * dayMs),
@@ -353,11 +364,13 @@ export interface SubscriptionDraft {
   label: string;
   startDate: string;
   endDate: string | null;
-  status: SubscriptionStatus;
-  availableJobSlots: number;
-  resumeContactsActive: number;
-  resumeContactsAvailable: number;
-  resumeContactsTotal: number;
+  /** Whether staff cancelled it; its status follows from this and the dates. */
+  cancelled: boolean;
+  jobSlots: number;
+  resumeContactSlots: number;
+  /** Slots used so far, booked as ledger entries. */
+  usedJobSlots: number;
+  usedResumeContacts: number;
 }
 
 export interface CreditBalanceDraft {
@@ -389,7 +402,7 @@ export function generateCommerce(
         productCatalogue.filter((candidate) => candidate.type !== 'credits'),
         (candidate) => (candidate.type === 'job_slots' ? 3 : 1),
       );
-      const status = random.weightedPick(['active', 'expired', 'cancelled', 'pending'] as const, (candidate) =>
+      const status = random.weightedPick(['active', 'expired', 'cancelled', 'scheduled'] as const, (candidate) =>
         candidate === 'active' ? 55 : candidate === 'expired' ? 30 : candidate === 'cancelled' ? 8 : 7,
       );
       let start: number;
@@ -407,7 +420,7 @@ export function generateCommerce(
           start = reference - random.int(60, 300) * dayMs;
           end = start + random.int(30, 59) * dayMs;
           break;
-        case 'pending':
+        case 'scheduled':
           start = reference + random.int(1, 30) * dayMs;
           end = start + 365 * dayMs;
           break;
@@ -420,13 +433,15 @@ export function generateCommerce(
         label: product.name,
         startDate: isoDate(start),
         endDate: isoDate(end),
-        status,
-        availableJobSlots:
-          status === 'active' ? random.int(0, product.jobSlots) : status === 'pending' ? product.jobSlots : 0,
-        resumeContactsActive: status === 'active' ? Math.min(used, random.int(0, 5)) : 0,
-        resumeContactsAvailable: status === 'pending' ? product.resumeContactSlots : product.resumeContactSlots - used,
-        resumeContactsTotal: product.resumeContactSlots,
+        cancelled: status === 'cancelled',
+        jobSlots: product.jobSlots,
+        resumeContactSlots: product.resumeContactSlots,
+        usedJobSlots:
+          product.jobSlots -
+          (status === 'active' ? random.int(0, product.jobSlots) : status === 'scheduled' ? product.jobSlots : 0),
+        usedResumeContacts: status === 'scheduled' ? 0 : used,
       });
+      if (status === 'active') random.int(0, 5); // the draw the former "contacts in progress" took
     }
     creditBalances.push({
       organizationIndex: organization.index,
@@ -439,7 +454,7 @@ export function generateCommerce(
       creditBalances.push({
         organizationIndex: organization.index,
         frontend: organization.frontend,
-        type: 'resume_contact_credits',
+        type: 'resume_contacts',
         label: 'Lebenslauf-Kontakte',
         amount: random.int(0, 25),
       });

@@ -8,7 +8,7 @@ import { and, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
-import type { RoleId, Vocabulary } from '../db/schema/index.ts';
+import type { CreditKind, RoleId, Vocabulary } from '../db/schema/index.ts';
 import { loadGazetteer, type Gazetteer } from './gazetteer.ts';
 import {
   generateAppConfig,
@@ -794,19 +794,19 @@ async function writeContent(
     return at(productIds, index);
   };
   const commerce = generateCommerce(random, referenceDate, organizations);
+  const subscriptionIds = await reserveIds(tx, schema.subscriptions, commerce.subscriptions.length);
   await insertRows(
     schema.subscriptions,
-    commerce.subscriptions.map((subscription) => ({
+    commerce.subscriptions.map((subscription, index) => ({
+      id: at(subscriptionIds, index),
       organizationId: organizationId(at(organizations, subscription.organizationIndex)),
       productId: productId(subscription.frontend, subscription.productName),
       label: subscription.label,
       startDate: subscription.startDate,
       endDate: subscription.endDate,
-      status: subscription.status,
-      availableJobSlots: subscription.availableJobSlots,
-      resumeContactsActive: subscription.resumeContactsActive,
-      resumeContactsAvailable: subscription.resumeContactsAvailable,
-      resumeContactsTotal: subscription.resumeContactsTotal,
+      cancelledAt: subscription.cancelled ? new Date(`${subscription.endDate}T08:00:00Z`) : null,
+      jobSlots: subscription.jobSlots,
+      resumeContactSlots: subscription.resumeContactSlots,
       frontend: subscription.frontend,
       createdAt: new Date(Math.min(Date.parse(`${subscription.startDate}T08:00:00Z`), referenceDate.getTime())),
     })),
@@ -821,6 +821,103 @@ async function writeContent(
       frontend: balance.frontend,
     })),
   );
+  // A few requested orders of credit packs, so the staff order list has something to confirm.
+  const customers = [...new Set(commerce.creditBalances.map((balance) => balance.organizationIndex))].slice(0, 3);
+  const orderIds = await reserveIds(tx, schema.orders, customers.length);
+  const orderDrafts = customers.map((index, position) => {
+    const organization = at(organizations, index);
+    const pack = products.find((product) => product.frontend === organization.frontend && product.jobCredits);
+    if (!pack) throw new Error(`no credit pack for ${organization.frontend}`);
+    const billing = {
+      companyName: organization.name,
+      email: organization.owner.email.toLowerCase(),
+      firstName: organization.owner.firstName,
+      lastName: organization.owner.lastName,
+      addressLine1: organization.address.addressLine1 ?? 'Marktplatz 1',
+      addressLine2: null,
+      postalCode: '70173',
+      locality: organization.address.city.name,
+      countryCode: 'DE',
+      vatNumber: `DE${String(100_000_000 + index * 7919).slice(0, 9)}`,
+    };
+    const vatCents = Math.round((pack.priceCents * 19) / 100);
+    const id = at(orderIds, position);
+    const createdAt = new Date(referenceDate.getTime() - (position + 1) * 86_400_000);
+    return { id, organization, pack, billing, vatCents, createdAt };
+  });
+  await insertRows(
+    schema.billingProfiles,
+    orderDrafts.map(({ organization, billing }) => ({
+      organizationId: organizationId(organization),
+      details: billing,
+    })),
+  );
+  await insertRows(
+    schema.orders,
+    orderDrafts.map(({ id, organization, pack, billing, vatCents, createdAt }) => ({
+      id,
+      number: `${organization.frontend.slice(0, 2).toUpperCase()}-${createdAt.getUTCFullYear()}-${String(id).padStart(5, '0')}`,
+      organizationId: organizationId(organization),
+      frontend: organization.frontend,
+      billing,
+      netCents: pack.priceCents,
+      vatCents,
+      grossCents: pack.priceCents + vatCents,
+      vatRatePercent: 19,
+      currency: 'EUR',
+      requestKey: `seed-order-${String(id).padStart(8, '0')}`,
+      termsAcceptedAt: createdAt,
+      createdAt,
+    })),
+  );
+  await insertRows(
+    schema.orderLines,
+    orderDrafts.map(({ id, pack }) => ({
+      orderId: id,
+      productId: productId(pack.frontend, pack.name),
+      name: pack.name,
+      quantity: 1,
+      unitNetCents: pack.priceCents,
+      netCents: pack.priceCents,
+      jobCredits: pack.jobCredits ?? 0,
+    })),
+  );
+  // The ledger the balances and used slots sum from (decision 0020): an opening grant per balance, one entry
+  // per subscription for the slots already used.
+  const seededAt = new Date(referenceDate.getTime() - 30 * 24 * 3600 * 1000);
+  await insertRows(schema.creditLedgerEntries, [
+    ...commerce.creditBalances
+      .filter((balance) => balance.amount > 0)
+      .map((balance, index) => ({
+        organizationId: organizationId(at(organizations, balance.organizationIndex)),
+        frontend: balance.frontend,
+        kind: balance.type as CreditKind,
+        amount: balance.amount,
+        reason: 'grant' as const,
+        note: 'Startguthaben',
+        idempotencyKey: `seed:balance:${index}`,
+        createdAt: seededAt,
+      })),
+    ...commerce.subscriptions.flatMap((subscription, index) =>
+      (
+        [
+          ['job_credits', subscription.usedJobSlots, 'job_publish'],
+          ['resume_contacts', subscription.usedResumeContacts, 'contact_request'],
+        ] as const
+      )
+        .filter(([, used]) => used > 0)
+        .map(([kind, used, reason]) => ({
+          organizationId: organizationId(at(organizations, subscription.organizationIndex)),
+          frontend: subscription.frontend,
+          kind,
+          subscriptionId: at(subscriptionIds, index),
+          amount: -used,
+          reason,
+          idempotencyKey: `seed:subscription:${index}:${kind}`,
+          createdAt: new Date(Math.min(Date.parse(`${subscription.startDate}T09:00:00Z`), referenceDate.getTime())),
+        })),
+    ),
+  ]);
 }
 
 /**

@@ -23,10 +23,38 @@ export type ApplicationInput = {
 /** How a recruiter marked an application. */
 export type ApplicationStatus = 'new' | 'rejected' | 'seen' | 'shortlisted';
 
+export type BillingProfileInput = {
+  addressLine1?: string | null | undefined;
+  addressLine2?: string | null | undefined;
+  companyName?: string | null | undefined;
+  countryCode?: string | null | undefined;
+  email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  locality?: string | null | undefined;
+  postalCode?: string | null | undefined;
+  /** Checked by the format of the billing country (EU). */
+  vatNumber?: string | null | undefined;
+};
+
 export type ChangePasswordInput = {
   currentPassword?: string | null | undefined;
   password?: string | null | undefined;
   passwordConfirm?: string | null | undefined;
+};
+
+export type ContactInput = {
+  email?: string | null | undefined;
+  message?: string | null | undefined;
+  name?: string | null | undefined;
+  /** Mail a copy to the sender. */
+  sendCopy?: boolean | null | undefined;
+  /** contactFormStartToken as the form was shown. */
+  startToken?: string | null | undefined;
+  /** general, credits, subscription, billing or technical. */
+  subject?: string | null | undefined;
+  /** The honeypot: left empty by people. */
+  website?: string | null | undefined;
 };
 
 export type CreateJobAlertInput = {
@@ -59,6 +87,18 @@ export type GeoLocationInput = {
   locationType?: LocationType | null | undefined;
   lon: number;
   radius?: number | null | undefined;
+};
+
+export type GrantCreditsInput = {
+  /** Positive grants, negative corrects; never 0. */
+  amount?: number | null | undefined;
+  /** job_credits or resume_contacts. */
+  kind?: string | null | undefined;
+  /** Why: kept with the ledger entry. */
+  note?: string | null | undefined;
+  organizationId?: number | null | undefined;
+  /** A one-time key of the form: the same key books once. */
+  requestKey?: string | null | undefined;
 };
 
 /**
@@ -186,6 +226,16 @@ export type LocationAlternativesReason =
   | 'unknown';
 
 export type LocationType = 'administrative_area' | 'city' | 'country';
+
+export type PlaceOrderInput = {
+  acceptTerms?: boolean | null | undefined;
+  billing?: BillingProfileInput | null | undefined;
+  organizationId?: number | null | undefined;
+  productId?: number | null | undefined;
+  quantity?: number | null | undefined;
+  /** A one-time key of the checkout form: the same key places one order. */
+  requestKey?: string | null | undefined;
+};
 
 export type QualifyingQuestionInput = {
   question?: string | null | undefined;
@@ -329,7 +379,7 @@ export type SubscriptionFilters = {
   activeOn?: string | null | undefined;
   /** job_slots, resume_contacts or credits. */
   productType?: string | null | undefined;
-  /** Any of active, expired, cancelled, pending. */
+  /** Any of active, scheduled, expired, cancelled. */
   status?: Array<string> | null | undefined;
 };
 
@@ -394,6 +444,7 @@ export type getSubscriptionsQuery = {
       label: string | null;
       organizationName: string;
       availableJobSlots: number;
+      totalJobSlots: number;
       type: string;
       frontend: string;
       absoluteUrl: string;
@@ -608,6 +659,262 @@ export type openOriginalAdMutationVariables = Exact<{
 }>;
 
 export type openOriginalAdMutation = { openOriginalAd: string | null };
+
+export type getCreditLedgerQueryVariables = Exact<{
+  organizationId?: number | null | undefined;
+  kind?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+export type getCreditLedgerQuery = {
+  getCreditLedger: {
+    total: number;
+    entries: Array<{
+      id: number;
+      kind: string;
+      amount: number;
+      reason: string;
+      reference: string | null;
+      note: string | null;
+      subscriptionId: number | null;
+      createdAt: string;
+    }>;
+  };
+};
+
+export type getCheckoutQueryVariables = Exact<{
+  organizationId?: number | null | undefined;
+}>;
+
+export type getCheckoutQuery = {
+  checkout: {
+    organizationName: string | null;
+    products: Array<{
+      id: number;
+      name: string;
+      kind: string;
+      jobCredits: number;
+      resumeContactCredits: number;
+      jobSlots: number;
+      resumeContactSlots: number;
+      durationDays: number | null;
+      netCents: number;
+      vatCents: number;
+      grossCents: number;
+      vatRatePercent: number;
+      currency: string;
+    }>;
+    billingProfile: {
+      companyName: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      addressLine1: string;
+      addressLine2: string | null;
+      postalCode: string;
+      locality: string;
+      countryCode: string;
+      vatNumber: string | null;
+    } | null;
+  };
+};
+
+export type getOrdersQueryVariables = Exact<{
+  organizationId?: number | null | undefined;
+  status?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+export type getOrdersQuery = {
+  orders: {
+    total: number;
+    orders: Array<{
+      id: number;
+      number: string;
+      status: string;
+      organizationId: number;
+      organizationName: string;
+      netCents: number;
+      vatCents: number;
+      grossCents: number;
+      vatRatePercent: number;
+      currency: string;
+      paymentProvider: string;
+      createdAt: string;
+      confirmedAt: string | null;
+      cancelledAt: string | null;
+      billing: {
+        companyName: string;
+        email: string;
+        firstName: string;
+        lastName: string;
+        addressLine1: string;
+        addressLine2: string | null;
+        postalCode: string;
+        locality: string;
+        countryCode: string;
+        vatNumber: string | null;
+      };
+      lines: Array<{
+        id: number;
+        productId: number;
+        name: string;
+        quantity: number;
+        unitNetCents: number;
+        netCents: number;
+      }>;
+    }>;
+  };
+};
+
+export type placeOrderMutationVariables = Exact<{
+  input: PlaceOrderInput;
+}>;
+
+export type placeOrderMutation = {
+  placeOrder: {
+    id: number;
+    number: string;
+    status: string;
+    organizationId: number;
+    organizationName: string;
+    netCents: number;
+    vatCents: number;
+    grossCents: number;
+    vatRatePercent: number;
+    currency: string;
+    paymentProvider: string;
+    createdAt: string;
+    confirmedAt: string | null;
+    cancelledAt: string | null;
+    billing: {
+      companyName: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      addressLine1: string;
+      addressLine2: string | null;
+      postalCode: string;
+      locality: string;
+      countryCode: string;
+      vatNumber: string | null;
+    };
+    lines: Array<{
+      id: number;
+      productId: number;
+      name: string;
+      quantity: number;
+      unitNetCents: number;
+      netCents: number;
+    }>;
+  };
+};
+
+export type confirmOrderMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type confirmOrderMutation = {
+  confirmOrder: {
+    id: number;
+    number: string;
+    status: string;
+    organizationId: number;
+    organizationName: string;
+    netCents: number;
+    vatCents: number;
+    grossCents: number;
+    vatRatePercent: number;
+    currency: string;
+    paymentProvider: string;
+    createdAt: string;
+    confirmedAt: string | null;
+    cancelledAt: string | null;
+    billing: {
+      companyName: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      addressLine1: string;
+      addressLine2: string | null;
+      postalCode: string;
+      locality: string;
+      countryCode: string;
+      vatNumber: string | null;
+    };
+    lines: Array<{
+      id: number;
+      productId: number;
+      name: string;
+      quantity: number;
+      unitNetCents: number;
+      netCents: number;
+    }>;
+  };
+};
+
+export type cancelOrderMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type cancelOrderMutation = {
+  cancelOrder: {
+    id: number;
+    number: string;
+    status: string;
+    organizationId: number;
+    organizationName: string;
+    netCents: number;
+    vatCents: number;
+    grossCents: number;
+    vatRatePercent: number;
+    currency: string;
+    paymentProvider: string;
+    createdAt: string;
+    confirmedAt: string | null;
+    cancelledAt: string | null;
+    billing: {
+      companyName: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      addressLine1: string;
+      addressLine2: string | null;
+      postalCode: string;
+      locality: string;
+      countryCode: string;
+      vatNumber: string | null;
+    };
+    lines: Array<{
+      id: number;
+      productId: number;
+      name: string;
+      quantity: number;
+      unitNetCents: number;
+      netCents: number;
+    }>;
+  };
+};
+
+export type grantCreditsMutationVariables = Exact<{
+  input: GrantCreditsInput;
+}>;
+
+export type grantCreditsMutation = {
+  grantCredits: { id: number; kind: string; amount: number; reason: string; note: string | null; createdAt: string };
+};
+
+export type contactFormStartTokenQueryVariables = Exact<{ [key: string]: never }>;
+
+export type contactFormStartTokenQuery = { contactFormStartToken: string };
+
+export type sendContactMessageMutationVariables = Exact<{
+  input: ContactInput;
+}>;
+
+export type sendContactMessageMutation = { sendContactMessage: { delivered: boolean } };
 
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -1777,9 +2084,12 @@ export interface OperationTypes {
   approveJob: { data: approveJobMutation; variables: approveJobMutationVariables };
   bookmarkedJobIds: { data: bookmarkedJobIdsQuery; variables: bookmarkedJobIdsQueryVariables };
   bookmarks: { data: bookmarksQuery; variables: bookmarksQueryVariables };
+  cancelOrder: { data: cancelOrderMutation; variables: cancelOrderMutationVariables };
   changeJobState: { data: changeJobStateMutation; variables: changeJobStateMutationVariables };
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
+  confirmOrder: { data: confirmOrderMutation; variables: confirmOrderMutationVariables };
+  contactFormStartToken: { data: contactFormStartTokenQuery; variables: contactFormStartTokenQueryVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
   createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
   decideResumeContactRequest: {
@@ -1789,11 +2099,15 @@ export interface OperationTypes {
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
+  getCheckout: { data: getCheckoutQuery; variables: getCheckoutQueryVariables };
+  getCreditLedger: { data: getCreditLedgerQuery; variables: getCreditLedgerQueryVariables };
   getCredits: { data: getCreditsQuery; variables: getCreditsQueryVariables };
   getMetatags: { data: getMetatagsQuery; variables: getMetatagsQueryVariables };
+  getOrders: { data: getOrdersQuery; variables: getOrdersQueryVariables };
   getRoutInfo: { data: getRoutInfoQuery; variables: getRoutInfoQueryVariables };
   getSubscriptions: { data: getSubscriptionsQuery; variables: getSubscriptionsQueryVariables };
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
+  grantCredits: { data: grantCreditsMutation; variables: grantCreditsMutationVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
   jobAlertOfToken: { data: jobAlertOfTokenQuery; variables: jobAlertOfTokenQueryVariables };
   jobAlerts: { data: jobAlertsQuery; variables: jobAlertsQueryVariables };
@@ -1815,6 +2129,7 @@ export interface OperationTypes {
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
   passwordResetLinkUsable: { data: passwordResetLinkUsableQuery; variables: passwordResetLinkUsableQueryVariables };
+  placeOrder: { data: placeOrderMutation; variables: placeOrderMutationVariables };
   receivedApplications: { data: receivedApplicationsQuery; variables: receivedApplicationsQueryVariables };
   recordDispatchEvent: { data: recordDispatchEventMutation; variables: recordDispatchEventMutationVariables };
   recordJobView: { data: recordJobViewMutation; variables: recordJobViewMutationVariables };
@@ -1848,6 +2163,7 @@ export interface OperationTypes {
   };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
   searchResumes: { data: searchResumesQuery; variables: searchResumesQueryVariables };
+  sendContactMessage: { data: sendContactMessageMutation; variables: sendContactMessageMutationVariables };
   sendResumeContactRequest: {
     data: sendResumeContactRequestMutation;
     variables: sendResumeContactRequestMutationVariables;

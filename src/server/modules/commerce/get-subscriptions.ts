@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Locale } from '../../../../brands/index.ts';
+import type { Brand, Locale } from '../../../../brands/index.ts';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { createTranslator, type MessageKey } from '../../../i18n/index.ts';
 import { isStaff, requireRole, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import {
+  creditLedgerEntries,
+  creditReservations,
   products,
   productTypes,
   subscriptions,
@@ -14,8 +16,11 @@ import {
   type SubscriptionStatus,
 } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { localizePath } from '../../../lib/routing/resolve-request.ts';
+import { absoluteUrl } from '../../public-origin.ts';
 import { parseInput } from '../../validation.ts';
 import { resolveViewerOrganization } from './resolve-viewer-organization.ts';
+import { calendarDay, subscriptionStatusOn, subscriptionStatusSql } from './subscription-status.ts';
 
 export const subscriptionSortFields = ['START_DATE', 'END_DATE', 'ID'] as const;
 export const sortDirections = ['ASC', 'DESC'] as const;
@@ -71,7 +76,7 @@ const statusLabelKeys: Record<SubscriptionStatus, MessageKey> = {
   active: 'subscription.status.active',
   expired: 'subscription.status.expired',
   cancelled: 'subscription.status.cancelled',
-  pending: 'subscription.status.pending',
+  scheduled: 'commerce.subscription.scheduled',
 };
 
 export interface SubscriptionResult {
@@ -81,6 +86,7 @@ export interface SubscriptionResult {
   label: string | null;
   organizationName: string;
   availableJobSlots: number;
+  totalJobSlots: number;
   usageResumeContactSlots: { active: number; available: number; total: number };
   status: { label: string; value: SubscriptionStatus };
   type: ProductType;
@@ -100,10 +106,14 @@ function filterErrors(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${['filters', ...issue.path.map(String)].join('.')}: ${issue.message}`);
 }
 
-/** An instant as the calendar day (UTC) that subscription start and end dates are stored as. */
-function calendarDay(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
-}
+/** Minus the sum of a subscription's ledger entries of one kind: the slots it has used. */
+const usedOf = (kind: 'job_credits' | 'resume_contacts') =>
+  sql<number>`(select coalesce(-sum(${creditLedgerEntries.amount}), 0)::int from ${creditLedgerEntries}
+    where ${creditLedgerEntries.subscriptionId} = ${subscriptions.id} and ${creditLedgerEntries.kind} = ${kind})`;
+
+/** Resume contacts held for requests that are neither booked nor released yet. */
+const heldContacts = sql<number>`(select count(*)::int from ${creditReservations}
+  where ${creditReservations.subscriptionId} = ${subscriptions.id} and ${creditReservations.state} = 'held')`;
 
 /**
  * SPEC sections 3 and 7: one page of the subscriptions of the recruiter's organization (their active one
@@ -114,10 +124,12 @@ export async function getSubscriptions(options: {
   db: Database;
   viewer: Viewer;
   frontend: BrandId;
+  /** The brand whose /my-products page absoluteUrl points at. */
+  brand: Brand;
   locale: Locale;
   input: unknown;
 }): Promise<SubscriptionList> {
-  const { db, viewer, locale } = options;
+  const { db, viewer, locale, brand } = options;
   requireRole(viewer, 'recruiter');
   const input = parseInput(inputSchema, options.input);
   const filters = filtersSchema.safeParse(input.filters);
@@ -132,7 +144,7 @@ export async function getSubscriptions(options: {
     conditions.push(eq(subscriptions.frontend, options.frontend));
   }
   const { status, productType, activeOn } = filters.data ?? {};
-  if (status && status.length > 0) conditions.push(inArray(subscriptions.status, status));
+  if (status && status.length > 0) conditions.push(inArray(subscriptionStatusSql, status));
   if (productType) conditions.push(eq(products.type, productType));
   if (activeOn) {
     const day = calendarDay(activeOn);
@@ -153,6 +165,9 @@ export async function getSubscriptions(options: {
     db
       .select({
         subscription: subscriptions,
+        usedJobSlots: usedOf('job_credits'),
+        usedContacts: usedOf('resume_contacts'),
+        heldContacts,
         organizationName: organizations.name,
         product: { id: products.id, name: products.name, type: products.type },
       })
@@ -171,25 +186,31 @@ export async function getSubscriptions(options: {
   ]);
 
   const t = createTranslator(locale);
+  const today = calendarDay(new Date());
+  const myProducts = localizePath('/my-products', locale, brand);
   return {
-    subscriptions: rows.map(({ subscription, organizationName, product }) => ({
-      id: subscription.id,
-      startDate: subscription.startDate,
-      endDate: subscription.endDate,
-      label: subscription.label,
-      organizationName,
-      availableJobSlots: subscription.availableJobSlots,
-      usageResumeContactSlots: {
-        active: subscription.resumeContactsActive,
-        available: subscription.resumeContactsAvailable,
-        total: subscription.resumeContactsTotal,
-      },
-      status: { label: t(statusLabelKeys[subscription.status]), value: subscription.status },
-      type: product.type,
-      frontend: subscription.frontend,
-      product: { id: product.id, name: product.name },
-      absoluteUrl: `/my-products?subscription=${subscription.id}`,
-    })),
+    subscriptions: rows.map(({ subscription, usedJobSlots, usedContacts, heldContacts, organizationName, product }) => {
+      const status = subscriptionStatusOn(subscription, today);
+      return {
+        id: subscription.id,
+        startDate: subscription.startDate,
+        endDate: subscription.endDate,
+        label: subscription.label,
+        organizationName,
+        availableJobSlots: Math.max(0, subscription.jobSlots - Number(usedJobSlots)),
+        totalJobSlots: subscription.jobSlots,
+        usageResumeContactSlots: {
+          active: Number(heldContacts),
+          available: Math.max(0, subscription.resumeContactSlots - Number(usedContacts)),
+          total: subscription.resumeContactSlots,
+        },
+        status: { label: t(statusLabelKeys[status]), value: status },
+        type: product.type,
+        frontend: subscription.frontend,
+        product: { id: product.id, name: product.name },
+        absoluteUrl: absoluteUrl(`${myProducts}?subscription=${subscription.id}`),
+      };
+    }),
     total: counted?.total ?? 0,
     errors: [],
   };

@@ -1,23 +1,27 @@
-import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Locale } from '../../../../brands/types.ts';
-import { creditBalances, subscriptions } from '../../db/schema/commerce.ts';
 import { jobPayments, type JobPayment } from '../../db/schema/jobs.ts';
 import { AppError } from '../../errors.ts';
+import { countEntries, postLedgerEntry, useSubscriptionSlot } from '../commerce/ledger.ts';
 import type { JobRow } from '../jobs/job-columns.ts';
 import type { Transaction } from './job-access.ts';
 
-/** The credit balance type that pays for jobs (credit_balances.type). */
+/** The credit kind that pays for jobs (credit_balances.type, credit_ledger_entries.kind). */
 export const jobCreditType = 'job_credits';
 
 /** Where a recruiter without slots or credits gets more (a site path; the form localises it). */
 export const getMoreJobsPath = '/contact';
 
+/** What a posting's ledger entries name as their reference. */
+const postingReference = (job: JobRow) => `job:${job.id}:${job.posting}`;
+
 /**
  * Pays for the job's current posting inside the caller's transaction (the one that changes the state):
- * a job slot of an active subscription of the organization on the job's brand, else one job credit. Each
- * `UPDATE … WHERE amount > 0` takes one unit atomically and the CHECK constraints keep both at zero or
- * above. A posting already paid (a retried publish) pays nothing; the unique (job, posting) row makes a
- * second payment fail rather than happen. Without slots or credits: QUOTA_EXCEEDED, nothing written.
+ * a job slot of a running subscription of the organization on the job's brand, else one job credit, each
+ * as one entry of the credit ledger (decision 0020). The entry's key names the posting and how often it
+ * was refunded before, so a retried publish books once. A posting already paid pays nothing; the unique
+ * (job, posting) row makes a second payment fail rather than happen. Without slots or credits:
+ * QUOTA_EXCEEDED, nothing written.
  */
 export async function payForPosting(options: {
   tx: Transaction;
@@ -32,54 +36,26 @@ export async function payForPosting(options: {
     .where(and(eq(jobPayments.jobId, job.id), eq(jobPayments.posting, job.posting)));
   if (paid) return paid;
 
-  const today = sql`current_date`;
-  const [slot] = await tx
-    .update(subscriptions)
-    .set({ availableJobSlots: sql`${subscriptions.availableJobSlots} - 1` })
-    .where(
-      eq(
-        subscriptions.id,
-        sql`(${tx
-          .select({ id: subscriptions.id })
-          .from(subscriptions)
-          .where(
-            and(
-              eq(subscriptions.organizationId, job.organizationId),
-              eq(subscriptions.frontend, job.frontend),
-              eq(subscriptions.status, 'active'),
-              gt(subscriptions.availableJobSlots, 0),
-              lte(subscriptions.startDate, today),
-              or(isNull(subscriptions.endDate), gte(subscriptions.endDate, today)),
-            ),
-          )
-          // The subscription that ends first is used up first.
-          .orderBy(sql`${subscriptions.endDate} asc nulls last`, asc(subscriptions.id))
-          .limit(1)
-          .for('update')})`,
-      ),
-    )
-    .returning({ id: subscriptions.id });
-
+  const reference = postingReference(job);
+  const spend = {
+    organizationId: job.organizationId,
+    frontend: job.frontend,
+    kind: jobCreditType,
+    reason: 'job_publish',
+    reference,
+    idempotencyKey: `job-publish:${job.id}:${job.posting}:${await countEntries(tx, reference, 'refund')}`,
+    actorUserId,
+  } as const;
   let payment: Omit<typeof jobPayments.$inferInsert, 'jobId' | 'posting' | 'actorUserId'>;
+  const slot = await useSubscriptionSlot(tx, spend);
   if (slot) {
-    payment = { source: 'subscription', subscriptionId: slot.id };
+    payment = { source: 'subscription', subscriptionId: slot.entry.subscriptionId };
   } else {
-    const [credit] = await tx
-      .update(creditBalances)
-      .set({ amount: sql`${creditBalances.amount} - 1` })
-      .where(
-        and(
-          eq(creditBalances.organizationId, job.organizationId),
-          eq(creditBalances.frontend, job.frontend),
-          eq(creditBalances.type, jobCreditType),
-          gt(creditBalances.amount, 0),
-        ),
-      )
-      .returning({ id: creditBalances.id });
+    const credit = await postLedgerEntry(tx, { ...spend, amount: -1 });
     if (!credit) {
       throw new AppError('QUOTA_EXCEEDED', { key: 'job.error.noCredits', locale }, { getMorePath: getMoreJobsPath });
     }
-    payment = { source: 'credit', creditBalanceId: credit.id };
+    payment = { source: 'credit', creditBalanceId: credit.balanceId };
   }
   const [row] = await tx
     .insert(jobPayments)
@@ -90,24 +66,26 @@ export async function payForPosting(options: {
 }
 
 /**
- * Gives back what paid for the job's current posting (a rejected job), so that submitting it again pays
- * again; nothing when it was not paid.
+ * Gives back what paid for the job's current posting (a rejected job) as a refund entry of the ledger, so
+ * that submitting it again pays again; nothing when it was not paid.
  */
-export async function refundPosting(tx: Transaction, job: JobRow): Promise<void> {
+export async function refundPosting(tx: Transaction, job: JobRow, actorUserId: number | null = null): Promise<void> {
   const [payment] = await tx
     .delete(jobPayments)
     .where(and(eq(jobPayments.jobId, job.id), eq(jobPayments.posting, job.posting)))
     .returning();
   if (!payment) return;
-  if (payment.subscriptionId !== null) {
-    await tx
-      .update(subscriptions)
-      .set({ availableJobSlots: sql`${subscriptions.availableJobSlots} + 1` })
-      .where(eq(subscriptions.id, payment.subscriptionId));
-  } else if (payment.creditBalanceId !== null) {
-    await tx
-      .update(creditBalances)
-      .set({ amount: sql`${creditBalances.amount} + 1` })
-      .where(eq(creditBalances.id, payment.creditBalanceId));
-  }
+  const reference = postingReference(job);
+  const refunds = await countEntries(tx, reference, 'refund');
+  await postLedgerEntry(tx, {
+    organizationId: job.organizationId,
+    frontend: job.frontend,
+    kind: jobCreditType,
+    amount: 1,
+    reason: 'refund',
+    reference,
+    idempotencyKey: `job-refund:${job.id}:${job.posting}:${refunds}`,
+    actorUserId,
+    subscriptionId: payment.subscriptionId,
+  });
 }

@@ -45,7 +45,7 @@ export async function rejectJob(options: JobServiceOptions & { id: unknown; reas
     async (tx, job, organization) => {
       const locked = { job, organization };
       if (locked.job.state !== 'needs_review') throw new AppError('CONFLICT', { key: 'job.error.transition', locale });
-      await refundPosting(tx, locked.job);
+      await refundPosting(tx, locked.job, viewer.userId);
       const rejected = await archiveJob(tx, locked.job, viewer.userId, reason);
       let to = (await authorOf(tx, id))?.email ?? null;
       if (to === null && locked.organization.ownerUserId !== null) {
