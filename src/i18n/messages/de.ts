@@ -758,6 +758,14 @@ export const de = {
   'mail.jobAlertDigest.more': '… und {count} weitere: {link}',
   'mail.jobAlertDigest.footer':
     'Alle Stellen dieser Suche: {search}\n\nSie erhalten diese E-Mail, weil Sie einen Job-Alert bei {brand} angelegt haben. Mit einem Klick abbestellen: {unsubscribe}',
+  'consent.modal.title': 'Aktualisierte Datenschutzbestimmungen',
+  'consent.modal.checkbox': 'Ich stimme den aktuellen Bedingungen zu.',
+  'consent.modal.required': 'Bitte akzeptieren Sie die Nutzungsbedingungen.',
+  'consent.modal.confirm': 'Bestätigen',
+  'consent.modal.close': 'Schließen',
+  'consent.modal.saved': 'Ihre Zustimmung zu den aktuellen DSGVO-Änderungen wurde gespeichert.',
+  'consent.modal.failed': 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
+  'consent.modal.loadFailed': 'Beim Laden der DSGVO-Einwilligung ist ein Fehler aufgetreten.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -739,4 +739,12 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'mail.jobAlertDigest.more': '… and {count} more: {link}',
   'mail.jobAlertDigest.footer':
     'All jobs of this search: {search}\n\nYou receive this e-mail because you created a job alert at {brand}. Unsubscribe with one click: {unsubscribe}',
+  'consent.modal.title': 'Updated privacy terms',
+  'consent.modal.checkbox': 'I agree to the current terms.',
+  'consent.modal.required': 'Please accept the terms and conditions',
+  'consent.modal.confirm': 'Confirm',
+  'consent.modal.close': 'Close',
+  'consent.modal.saved': 'Your consent to the latest GDPR changes has been saved.',
+  'consent.modal.failed': 'That did not work. Please try again.',
+  'consent.modal.loadFailed': 'There was an error loading the GDPR consent.',
 };

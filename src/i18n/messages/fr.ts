@@ -757,4 +757,12 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'mail.jobAlertDigest.more': '… et {count} autres : {link}',
   'mail.jobAlertDigest.footer':
     'Toutes les offres de cette recherche : {search}\n\nVous recevez cet e-mail parce que vous avez créé une alerte emploi sur {brand}. Se désabonner en un clic : {unsubscribe}',
+  'consent.modal.title': 'Conditions de confidentialité mises à jour',
+  'consent.modal.checkbox': 'J’accepte les conditions actuelles.',
+  'consent.modal.required': 'Veuillez accepter les conditions générales',
+  'consent.modal.confirm': 'Confirmer',
+  'consent.modal.close': 'Fermer',
+  'consent.modal.saved': 'Votre consentement aux dernières modifications RGPD a été enregistré.',
+  'consent.modal.failed': 'Cela n’a pas fonctionné. Veuillez réessayer.',
+  'consent.modal.loadFailed': 'Une erreur s’est produite lors du chargement du consentement RGPD.',
 };

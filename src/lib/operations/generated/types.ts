@@ -529,6 +529,25 @@ export type openOriginalAdMutationVariables = Exact<{
 
 export type openOriginalAdMutation = { openOriginalAd: string | null };
 
+export type gdprConsentModalQueryVariables = Exact<{
+  type: string;
+  placement: string;
+}>;
+
+export type gdprConsentModalQuery = {
+  hasTheLatestConsent: { hasConsented: boolean; hasConsentedBefore: boolean; infoId: number | null };
+  getGdprConsentInfos: Array<{ id: number; text: string }>;
+};
+
+export type createGdprUserConsentMutationVariables = Exact<{
+  mail: string;
+  infoId: number;
+}>;
+
+export type createGdprUserConsentMutation = {
+  createGdprUserConsent: { errors: Array<string>; consent: { id: number } | null };
+};
+
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
 
 export type jobDescriptionAvailableQuery = { jobDescriptionAvailable: boolean };
@@ -1330,11 +1349,13 @@ export interface OperationTypes {
   changeJobState: { data: changeJobStateMutation; variables: changeJobStateMutationVariables };
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
+  createGdprUserConsent: { data: createGdprUserConsentMutation; variables: createGdprUserConsentMutationVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
   createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
+  gdprConsentModal: { data: gdprConsentModalQuery; variables: gdprConsentModalQueryVariables };
   getCredits: { data: getCreditsQuery; variables: getCreditsQueryVariables };
   getMetatags: { data: getMetatagsQuery; variables: getMetatagsQueryVariables };
   getRoutInfo: { data: getRoutInfoQuery; variables: getRoutInfoQueryVariables };

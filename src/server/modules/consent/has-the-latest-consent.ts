@@ -1,4 +1,4 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, max, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
@@ -19,6 +19,8 @@ const inputSchema = z.object({ type: requiredText('type'), placement: requiredTe
 
 export interface LatestConsentStatus {
   hasConsented: boolean;
+  /** Whether the viewer consented to an earlier revision of this text: the modal then asks about its changes. */
+  hasConsentedBefore: boolean;
   /** The consent text to agree to (null when none has this type and placement). */
   infoId: number | null;
   /** Its latest revision in the visitor's language (null when it has no wording yet). */
@@ -44,13 +46,16 @@ export async function hasTheLatestConsent(options: {
     .where(and(eq(consentInfos.type, type), eq(consentInfos.placement, placement)))
     .orderBy(desc(consentInfos.createdAt), desc(consentInfos.id))
     .limit(1);
-  if (!info) return { hasConsented: false, infoId: null, revisionId: null };
+  if (!info) return { hasConsented: false, hasConsentedBefore: false, infoId: null, revisionId: null };
   const latest = await findLatestRevision(db, info.id, options.language);
-  if (!latest) return { hasConsented: false, infoId: info.id, revisionId: null };
-  if (viewer.userId === null) return { hasConsented: false, infoId: info.id, revisionId: latest.id };
+  if (!latest) return { hasConsented: false, hasConsentedBefore: false, infoId: info.id, revisionId: null };
+  if (viewer.userId === null) {
+    return { hasConsented: false, hasConsentedBefore: false, infoId: info.id, revisionId: latest.id };
+  }
 
+  // The newest revision the viewer agreed to: the latest (consented) or an older one (asked about the changes).
   const [record] = await db
-    .select({ id: consentRecords.id })
+    .select({ revision: max(consentInfoRevisions.revision) })
     .from(consentRecords)
     .innerJoin(consentInfoRevisions, eq(consentInfoRevisions.id, consentRecords.infoRevisionId))
     // Consent given before signing up (by e-mail only) counts as the user's.
@@ -58,10 +63,14 @@ export async function hasTheLatestConsent(options: {
     .where(
       and(
         eq(consentRecords.infoId, info.id),
-        eq(consentInfoRevisions.revision, latest.revision),
         or(eq(consentRecords.userId, viewer.userId), eq(consentRecords.mail, users.email)),
       ),
-    )
-    .limit(1);
-  return { hasConsented: record !== undefined, infoId: info.id, revisionId: latest.id };
+    );
+  const consented = record?.revision ?? null;
+  return {
+    hasConsented: consented !== null && consented >= latest.revision,
+    hasConsentedBefore: consented !== null,
+    infoId: info.id,
+    revisionId: latest.id,
+  };
 }

@@ -35,6 +35,8 @@ export const consentModule: GraphQLModule = {
 
     type LatestConsentStatus {
       hasConsented: Boolean!
+      "Whether the viewer agreed to an earlier revision of the text (the modal asks about its changes)."
+      hasConsentedBefore: Boolean!
       "The consent text to agree to; null when none has the type and placement."
       infoId: Int
       "Its latest revision in the visitor's language; null when it has no wording yet."
