@@ -3,15 +3,18 @@
  * whose consent to the modal's text is outdated gets its island; everybody else gets no script for it, and
  * anonymous pages (which the page cache shares) carry no consent state at all.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentInfoRevisions, consentInfos, consentRecords } from '../../src/server/db/schema/consent';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { BrowserSession } from '../support/browser-session';
 import { createUser, type TestUser } from '../support/factories';
+import { startMailServer, type TestMailServer } from '../support/mail';
 import { startServer, type RunningServer } from '../support/server';
 
 let database: TestDatabase;
 let server: RunningServer;
+let mail: TestMailServer;
 const password = 'correct-horse-battery';
 let outdated: TestUser; // agreed to revision 1 of the modal's terms
 let current: TestUser; // agreed to revision 2
@@ -36,10 +39,12 @@ beforeAll(async () => {
     ])
     .returning();
   await db.insert(consentRecords).values([
-    { mail: outdated.email, infoId, infoRevisionId: first!.id, userId: outdated.id },
-    { mail: current.email, infoId, infoRevisionId: second!.id, userId: current.id },
+    { mail: outdated.email, infoId, infoRevisionId: first!.id, userId: outdated.id, verifiedAt: new Date() },
+    { mail: current.email, infoId, infoRevisionId: second!.id, userId: current.id, verifiedAt: new Date() },
   ]);
+  mail = await startMailServer();
   server = await startServer({
+    SMTP_URL: mail.url,
     FRONTEND: 'jobregio',
     DATABASE_URL: database.databaseUrl!,
     AUTH_SECRET: 'consent-pages-secret-0123456789abcdef',
@@ -49,6 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  await mail?.stop();
   await database?.dispose();
 });
 
@@ -94,7 +100,7 @@ describe('GDPR consent modal', () => {
     const [revision] = await database.handle.db.select().from(consentInfoRevisions).limit(1);
     await database.handle.db
       .insert(consentRecords)
-      .values({ mail: user.email, infoId, infoRevisionId: revision!.id, userId: user.id });
+      .values({ mail: user.email, infoId, infoRevisionId: revision!.id, userId: user.id, verifiedAt: new Date() });
     const session = await signedIn(user);
     expect(await (await session.get('/de/')).text()).toMatch(island);
     const jwt = (await session.session())!.jwt;
@@ -110,5 +116,58 @@ describe('GDPR consent modal', () => {
     const body = (await response.json()) as { data: { createGdprUserConsent: { errors: string[] } } };
     expect(body.data.createGdprUserConsent.errors).toEqual([]);
     expect(await (await session.get('/de/')).text()).not.toMatch(island);
+  });
+
+  it('lists the consents on the account page and withdraws one with a button; the modal then asks again', async () => {
+    const session = await signedIn(current);
+    const page = await (await session.get('/de/user/consents')).text();
+    expect(page).toContain('Meine Einwilligungen');
+    expect(page).toContain('Fassung 2');
+    expect(page).toContain('in Ihrem Konto');
+    // Without the page's token nothing changes.
+    await session.post('/de/user/consents', { infoId: String(infoId) });
+    expect(await (await session.get('/de/jobs')).text()).not.toMatch(island);
+    const csrfToken = await session.pageCsrfToken('/de/user/consents');
+    const withdrawn = await session.post('/de/user/consents', { csrfToken, infoId: String(infoId) });
+    expect(withdrawn.status).toBe(303);
+    const after = await (await session.get(withdrawn.headers.get('location')!)).text();
+    expect(after).toContain('Ihre Einwilligung wurde widerrufen.');
+    expect(after).toMatch(/data-consent-withdrawn/);
+    expect(await (await session.get('/de/jobs')).text()).toMatch(island);
+  });
+
+  it('the double opt-in page asks with a button on GET, confirms only on POST, and refuses a bad link', async () => {
+    const anonymous = new BrowserSession(server.url);
+    const invalid = await anonymous.get('/de/user/consent/confirm?token=1.c.nonsense');
+    const body = await invalid.text();
+    expect(invalid.status).toBe(404);
+    expect(body).toContain('Dieser Link ist nicht (mehr) gültig.');
+
+    const after = mail.mails.length;
+    const given = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({
+        query:
+          'mutation ($mail: String!, $infoId: Int!) { createGdprUserConsent(mail: $mail, infoId: $infoId) { consent { id } } }',
+        variables: { mail: never.email, infoId },
+      }),
+    });
+    expect(given.status).toBe(200);
+    const received = await mail.waitFor(never.email, { after });
+    const link = new URL(/https?:\/\/\S+\/user\/consent\/confirm\?token=\S+/.exec(received.text)![0]);
+    const path = `${link.pathname}${link.search}`;
+    const asked = await (await anonymous.get(path)).text();
+    expect(asked).toContain('Einwilligung bestätigen');
+    expect(asked).toContain(never.email);
+    // GET changed nothing: the modal's consent still does not count (never agreed before either: no modal).
+    const [row] = await database.handle.db.select().from(consentRecords).where(eq(consentRecords.mail, never.email));
+    expect(row?.verifiedAt).toBeNull();
+    const confirmed = await anonymous.post(path, {});
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Danke! Ihre Einwilligung ist bestätigt.');
+    const [proven] = await database.handle.db.select().from(consentRecords).where(eq(consentRecords.mail, never.email));
+    expect(proven?.verifiedAt).not.toBeNull();
+    expect(proven?.userId).toBe(never.id);
   });
 });

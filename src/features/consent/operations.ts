@@ -36,3 +36,100 @@ export const createGdprUserConsent = defineOperation(
     }
   `,
 );
+
+/** The account's consents page (issue 18): what the user agreed to, when, where and how. */
+export const myGdprConsents = defineOperation(
+  'myGdprConsents',
+  /* GraphQL */ `
+    query myGdprConsents {
+      myGdprConsents {
+        id
+        mail
+        infoId
+        type
+        revision
+        placement
+        method
+        createdAt
+        verifiedAt
+        withdrawnAt
+        withdrawalMethod
+      }
+    }
+  `,
+);
+
+export const withdrawGdprUserConsent = defineOperation(
+  'withdrawGdprUserConsent',
+  /* GraphQL */ `
+    mutation withdrawGdprUserConsent($infoId: Int!) {
+      withdrawGdprUserConsent(infoId: $infoId) {
+        id
+      }
+    }
+  `,
+);
+
+/** The pages behind the double opt-in mail's links. */
+export const gdprUserConsentOfToken = defineOperation(
+  'gdprUserConsentOfToken',
+  /* GraphQL */ `
+    query gdprUserConsentOfToken($token: String!, $purpose: String!) {
+      gdprUserConsentOfToken(token: $token, purpose: $purpose) {
+        id
+        mail
+        infoId
+        type
+        revision
+        placement
+        method
+        createdAt
+        verifiedAt
+        withdrawnAt
+        withdrawalMethod
+      }
+    }
+  `,
+);
+
+export const confirmGdprUserConsent = defineOperation(
+  'confirmGdprUserConsent',
+  /* GraphQL */ `
+    mutation confirmGdprUserConsent($token: String!) {
+      confirmGdprUserConsent(token: $token) {
+        id
+        mail
+        infoId
+        type
+        revision
+        placement
+        method
+        createdAt
+        verifiedAt
+        withdrawnAt
+        withdrawalMethod
+      }
+    }
+  `,
+);
+
+export const withdrawGdprUserConsentByToken = defineOperation(
+  'withdrawGdprUserConsentByToken',
+  /* GraphQL */ `
+    mutation withdrawGdprUserConsentByToken($token: String!) {
+      withdrawGdprUserConsentByToken(token: $token) {
+        id
+        mail
+        infoId
+        type
+        revision
+        placement
+        method
+        createdAt
+        verifiedAt
+        withdrawnAt
+        withdrawalMethod
+      }
+    }
+  `,
+);

@@ -766,6 +766,32 @@ export const de = {
   'consent.modal.saved': 'Ihre Zustimmung zu den aktuellen DSGVO-Änderungen wurde gespeichert.',
   'consent.modal.failed': 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
   'consent.modal.loadFailed': 'Beim Laden der DSGVO-Einwilligung ist ein Fehler aufgetreten.',
+  'consent.error.rateLimited': 'Zu viele Einwilligungen für diese Adresse. Bitte versuchen Sie es später erneut.',
+  'consent.error.invalidLink': 'Dieser Link ist nicht (mehr) gültig.',
+  'mail.consentConfirm.subject': 'Bitte bestätigen Sie Ihre Einwilligung bei {brand}',
+  'mail.consentConfirm.text':
+    'Hallo,\n\nfür diese Adresse wurde bei {brand} eine Einwilligung erteilt. Sie gilt erst, wenn Sie sie mit diesem Link bestätigen:\n\n{link}\n\nDas waren nicht Sie? Dann ignorieren Sie diese E-Mail. Widerrufen können Sie die Einwilligung jederzeit hier: {withdraw}',
+  'consent.confirmTitle': 'Einwilligung bestätigen',
+  'consent.confirmIntro': 'Bitte bestätigen Sie die Einwilligung für {mail}.',
+  'consent.confirmButton': 'Einwilligung bestätigen',
+  'consent.confirmed': 'Danke! Ihre Einwilligung ist bestätigt.',
+  'consent.withdrawTitle': 'Einwilligung widerrufen',
+  'consent.withdrawIntro': 'Die Einwilligung für {mail} widerrufen?',
+  'consent.withdrawButton': 'Einwilligung widerrufen',
+  'consent.withdrawn': 'Ihre Einwilligung wurde widerrufen.',
+  'consent.listTitle': 'Meine Einwilligungen',
+  'consent.listIntro':
+    'Wozu Sie wann und wie eingewilligt haben. Sie können jede Einwilligung so einfach widerrufen, wie Sie sie gegeben haben.',
+  'consent.listEmpty': 'Sie haben noch keine Einwilligung erteilt.',
+  'consent.listRevision': 'Fassung {revision}',
+  'consent.listGiven': 'Erteilt am {date}, {method}',
+  'consent.method.session': 'in Ihrem Konto',
+  'consent.method.email': 'per Bestätigungslink',
+  'consent.listPending': 'Wartet auf den Bestätigungslink',
+  'consent.listWithdrawn': 'Widerrufen am {date}',
+  'consent.listWithdraw': 'Widerrufen',
+  'consent.type.terms': 'Nutzungsbedingungen und Datenschutz',
+  'consent.navLink': 'Meine Einwilligungen',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -779,6 +779,9 @@ async function writeContent(
       infoRevisionId: at(revisionIds, latestGerman),
       userId: applicant.id,
       createdAt: applicant.createdAt,
+      placement: 'registration',
+      method: 'session' as const,
+      verifiedAt: applicant.createdAt,
     })),
     ...(demoApplicant
       ? [
@@ -788,6 +791,9 @@ async function writeContent(
             infoRevisionId: at(revisionIds, firstModalGerman),
             userId: demoApplicant.id,
             createdAt: demoApplicant.createdAt,
+            placement: 'modal',
+            method: 'session' as const,
+            verifiedAt: demoApplicant.createdAt,
           },
         ]
       : []),

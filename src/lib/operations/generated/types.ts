@@ -548,6 +548,91 @@ export type createGdprUserConsentMutation = {
   createGdprUserConsent: { errors: Array<string>; consent: { id: number } | null };
 };
 
+export type myGdprConsentsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type myGdprConsentsQuery = {
+  myGdprConsents: Array<{
+    id: number;
+    mail: string;
+    infoId: number;
+    type: string;
+    revision: number;
+    placement: string | null;
+    method: string;
+    createdAt: string;
+    verifiedAt: string | null;
+    withdrawnAt: string | null;
+    withdrawalMethod: string | null;
+  }>;
+};
+
+export type withdrawGdprUserConsentMutationVariables = Exact<{
+  infoId: number;
+}>;
+
+export type withdrawGdprUserConsentMutation = { withdrawGdprUserConsent: Array<{ id: number }> };
+
+export type gdprUserConsentOfTokenQueryVariables = Exact<{
+  token: string;
+  purpose: string;
+}>;
+
+export type gdprUserConsentOfTokenQuery = {
+  gdprUserConsentOfToken: {
+    id: number;
+    mail: string;
+    infoId: number;
+    type: string;
+    revision: number;
+    placement: string | null;
+    method: string;
+    createdAt: string;
+    verifiedAt: string | null;
+    withdrawnAt: string | null;
+    withdrawalMethod: string | null;
+  };
+};
+
+export type confirmGdprUserConsentMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type confirmGdprUserConsentMutation = {
+  confirmGdprUserConsent: {
+    id: number;
+    mail: string;
+    infoId: number;
+    type: string;
+    revision: number;
+    placement: string | null;
+    method: string;
+    createdAt: string;
+    verifiedAt: string | null;
+    withdrawnAt: string | null;
+    withdrawalMethod: string | null;
+  };
+};
+
+export type withdrawGdprUserConsentByTokenMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type withdrawGdprUserConsentByTokenMutation = {
+  withdrawGdprUserConsentByToken: {
+    id: number;
+    mail: string;
+    infoId: number;
+    type: string;
+    revision: number;
+    placement: string | null;
+    method: string;
+    createdAt: string;
+    verifiedAt: string | null;
+    withdrawnAt: string | null;
+    withdrawalMethod: string | null;
+  };
+};
+
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
 
 export type jobDescriptionAvailableQuery = { jobDescriptionAvailable: boolean };
@@ -1348,6 +1433,7 @@ export interface OperationTypes {
   bookmarks: { data: bookmarksQuery; variables: bookmarksQueryVariables };
   changeJobState: { data: changeJobStateMutation; variables: changeJobStateMutationVariables };
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
+  confirmGdprUserConsent: { data: confirmGdprUserConsentMutation; variables: confirmGdprUserConsentMutationVariables };
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
   createGdprUserConsent: { data: createGdprUserConsentMutation; variables: createGdprUserConsentMutationVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
@@ -1356,6 +1442,7 @@ export interface OperationTypes {
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
   gdprConsentModal: { data: gdprConsentModalQuery; variables: gdprConsentModalQueryVariables };
+  gdprUserConsentOfToken: { data: gdprUserConsentOfTokenQuery; variables: gdprUserConsentOfTokenQueryVariables };
   getCredits: { data: getCreditsQuery; variables: getCreditsQueryVariables };
   getMetatags: { data: getMetatagsQuery; variables: getMetatagsQueryVariables };
   getRoutInfo: { data: getRoutInfoQuery; variables: getRoutInfoQueryVariables };
@@ -1376,6 +1463,7 @@ export interface OperationTypes {
   markApplication: { data: markApplicationMutation; variables: markApplicationMutationVariables };
   moderationQueue: { data: moderationQueueQuery; variables: moderationQueueQueryVariables };
   myApplications: { data: myApplicationsQuery; variables: myApplicationsQueryVariables };
+  myGdprConsents: { data: myGdprConsentsQuery; variables: myGdprConsentsQueryVariables };
   openOriginalAd: { data: openOriginalAdMutation; variables: openOriginalAdMutationVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
@@ -1406,4 +1494,12 @@ export interface OperationTypes {
   uploadApplicationFile: { data: uploadApplicationFileMutation; variables: uploadApplicationFileMutationVariables };
   uploadJobFile: { data: uploadJobFileMutation; variables: uploadJobFileMutationVariables };
   verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };
+  withdrawGdprUserConsent: {
+    data: withdrawGdprUserConsentMutation;
+    variables: withdrawGdprUserConsentMutationVariables;
+  };
+  withdrawGdprUserConsentByToken: {
+    data: withdrawGdprUserConsentByTokenMutation;
+    variables: withdrawGdprUserConsentByTokenMutationVariables;
+  };
 }

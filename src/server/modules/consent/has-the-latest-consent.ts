@@ -1,4 +1,4 @@
-import { and, desc, eq, max, or } from 'drizzle-orm';
+import { and, count, desc, eq, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
@@ -7,6 +7,7 @@ import { consentInfoRevisions, consentInfos, consentRecords } from '../../db/sch
 import { users } from '../../db/schema/users.ts';
 import { parseInput } from '../../validation.ts';
 import { findLatestRevision } from './latest-revision.ts';
+import { provenForUser } from './manage-gdpr-consents.ts';
 
 const requiredText = (field: string) =>
   z
@@ -29,8 +30,9 @@ export interface LatestConsentStatus {
 
 /**
  * SPEC section 4: whether the signed-in visitor agreed to the latest revision of the consent text with
- * this type and placement, recorded under their account or their e-mail address. The GDPR modal shows
- * when not; anonymous visitors never have.
+ * this type and placement and has not withdrawn it, by a proven consent (issue 18: given in their own
+ * session, or for their address and confirmed by its double opt-in link; countsForUser). The GDPR modal
+ * shows when not; anonymous visitors never have.
  */
 export async function hasTheLatestConsent(options: {
   db: Database;
@@ -53,23 +55,23 @@ export async function hasTheLatestConsent(options: {
     return { hasConsented: false, hasConsentedBefore: false, infoId: info.id, revisionId: latest.id };
   }
 
-  // The newest revision the viewer agreed to: the latest (consented) or an older one (asked about the changes).
+  // The newest revision the viewer's proven consent stands for, and whether they ever agreed (the modal then
+  // asks about the changes; a withdrawal asks again).
   const [record] = await db
-    .select({ revision: max(consentInfoRevisions.revision) })
+    .select({
+      revision: max(
+        sql<number>`case when ${consentRecords.withdrawnAt} is null then ${consentInfoRevisions.revision} end`,
+      ),
+      proven: count(),
+    })
     .from(consentRecords)
     .innerJoin(consentInfoRevisions, eq(consentInfoRevisions.id, consentRecords.infoRevisionId))
-    // Consent given before signing up (by e-mail only) counts as the user's.
-    .leftJoin(users, eq(users.id, viewer.userId))
-    .where(
-      and(
-        eq(consentRecords.infoId, info.id),
-        or(eq(consentRecords.userId, viewer.userId), eq(consentRecords.mail, users.email)),
-      ),
-    );
+    .innerJoin(users, eq(users.id, viewer.userId))
+    .where(and(eq(consentRecords.infoId, info.id), provenForUser(viewer.userId, users.email)));
   const consented = record?.revision ?? null;
   return {
-    hasConsented: consented !== null && consented >= latest.revision,
-    hasConsentedBefore: consented !== null,
+    hasConsented: consented !== null && Number(consented) >= latest.revision,
+    hasConsentedBefore: (record?.proven ?? 0) > 0,
     infoId: info.id,
     revisionId: latest.id,
   };
