@@ -792,6 +792,16 @@ export const de = {
   'consent.listWithdraw': 'Widerrufen',
   'consent.type.terms': 'Nutzungsbedingungen und Datenschutz',
   'consent.navLink': 'Meine Einwilligungen',
+  'consent.cookies.title': 'Cookies und Reichweitenmessung',
+  'consent.cookies.text':
+    'Wir verwenden notwendige Cookies für den Betrieb der Seite. Mit Ihrer Einwilligung messen wir außerdem die Nutzung (Statistik) und den Erfolg von Anzeigen (Marketing). Sie können Ihre Wahl jederzeit ändern.',
+  'consent.cookies.necessary': 'Notwendig (immer aktiv)',
+  'consent.cookies.statistics': 'Statistik',
+  'consent.cookies.marketing': 'Marketing',
+  'consent.cookies.acceptAll': 'Alle akzeptieren',
+  'consent.cookies.onlyNecessary': 'Nur notwendige',
+  'consent.cookies.save': 'Auswahl speichern',
+  'consent.cookies.preferences': 'Cookie-Einstellungen',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -772,4 +772,14 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'consent.listWithdraw': 'Withdraw',
   'consent.type.terms': 'Terms of use and privacy',
   'consent.navLink': 'My consents',
+  'consent.cookies.title': 'Cookies and measurement',
+  'consent.cookies.text':
+    'We use necessary cookies to run this site. With your consent we also measure how it is used (statistics) and how well adverts work (marketing). You can change your choice at any time.',
+  'consent.cookies.necessary': 'Necessary (always on)',
+  'consent.cookies.statistics': 'Statistics',
+  'consent.cookies.marketing': 'Marketing',
+  'consent.cookies.acceptAll': 'Accept all',
+  'consent.cookies.onlyNecessary': 'Only necessary',
+  'consent.cookies.save': 'Save selection',
+  'consent.cookies.preferences': 'Cookie settings',
 };

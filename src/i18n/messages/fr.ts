@@ -791,4 +791,14 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'consent.listWithdraw': 'Retirer',
   'consent.type.terms': 'Conditions d’utilisation et confidentialité',
   'consent.navLink': 'Mes consentements',
+  'consent.cookies.title': 'Cookies et mesure d’audience',
+  'consent.cookies.text':
+    'Nous utilisons des cookies nécessaires au fonctionnement du site. Avec votre consentement, nous mesurons aussi son utilisation (statistiques) et l’efficacité des annonces (marketing). Vous pouvez modifier votre choix à tout moment.',
+  'consent.cookies.necessary': 'Nécessaires (toujours actifs)',
+  'consent.cookies.statistics': 'Statistiques',
+  'consent.cookies.marketing': 'Marketing',
+  'consent.cookies.acceptAll': 'Tout accepter',
+  'consent.cookies.onlyNecessary': 'Uniquement les nécessaires',
+  'consent.cookies.save': 'Enregistrer la sélection',
+  'consent.cookies.preferences': 'Paramètres des cookies',
 };
