@@ -35,9 +35,12 @@ describe('measurement rules', () => {
       search_query: '(none)',
     });
     expect(analyticsUserRole([])).toBe('anonymous');
-    expect(analyticsUserRole([{ id: 'recruiter', targetId: 'recruiter' }, { id: 'applicant', targetId: null }])).toBe(
-      'recruiter | applicant',
-    );
+    expect(
+      analyticsUserRole([
+        { id: 'recruiter', targetId: 'recruiter' },
+        { id: 'applicant', targetId: null },
+      ]),
+    ).toBe('recruiter | applicant');
   });
 
   it('forwards no field named after a user, session, owner or referrer, and entity_id only for the listed events', () => {
