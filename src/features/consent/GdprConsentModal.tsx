@@ -6,7 +6,7 @@
  * change and the confirm button stays disabled until it is ticked; confirming saves the consent through
  * createGdprUserConsent and shows the success flag.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import type { FrontendInfo } from '../../lib/backend-client/client.ts';
 
 export interface GdprConsentModalMessages {
@@ -46,6 +46,25 @@ export default function GdprConsentModal({ infoId, text, mail, frontend, message
     element.showModal();
   }, []);
 
+  // A modal dialog makes the page inert, but Tab past its last control would leave for the browser's own
+  // controls: keep it cycling inside (SPEC 4: focus is trapped).
+  function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab') return;
+    const focusable = [
+      ...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])'),
+    ];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
   function onClosed() {
     const target = returnFocus.current ?? document.getElementById('main');
     target?.focus();
@@ -80,7 +99,14 @@ export default function GdprConsentModal({ infoId, text, mail, frontend, message
   const showRequired = isTouched && !isAccepted;
   return (
     <>
-      <dialog ref={dialog} className="gdpr-modal" aria-labelledby={`${id}-title`} data-gdpr-modal onClose={onClosed}>
+      <dialog
+        ref={dialog}
+        className="gdpr-modal"
+        aria-labelledby={`${id}-title`}
+        data-gdpr-modal
+        onClose={onClosed}
+        onKeyDown={trapFocus}
+      >
         <form className="stack" noValidate onSubmit={(event) => void submit(event)}>
           <h2 id={`${id}-title`}>{messages.title}</h2>
           <div className="gdpr-modal__text" dangerouslySetInnerHTML={{ __html: text }} />
