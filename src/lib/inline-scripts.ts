@@ -300,6 +300,24 @@ try {
 })();
 `,
 
+  /**
+   * SPEC 4: with a creation-source config, the parameter it names (utm_source) is kept in session storage
+   * the first time a page of the visit carries it, and never overwritten. BaseLayout, with the parameter's
+   * name in #creation-source (the same on every page). First-party and never sent anywhere by itself.
+   */
+  creationSource: `
+(function () {
+  var element = document.getElementById('creation-source');
+  if (!element) return;
+  var parameter = JSON.parse(element.textContent).parameter;
+  var value = new URLSearchParams(location.search).get(parameter);
+  if (!value) return;
+  try {
+    if (sessionStorage.getItem(parameter) === null) sessionStorage.setItem(parameter, value.slice(0, 200));
+  } catch (e) {}
+})();
+`,
+
   /** Before the search filters render: with JavaScript the phone layout keeps them in a drawer (no layout shift). */
   javascriptFlag: `
 document.documentElement.dataset.js = 'true';

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { consentInfoRevisions, consentInfos, consentRecords } from '../../src/server/db/schema/consent';
+import { appConfig } from '../../src/server/db/schema/content';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { createUser, type TestUser } from '../support/factories';
 import { reservePort, startServer, type RunningServer } from '../support/server';
@@ -74,6 +75,10 @@ test.beforeAll(async () => {
       verifiedAt: new Date(),
     })),
   );
+  await db.insert(appConfig).values([
+    { name: 'creation_source', key: 'query_parameter', value: 'utm_source' },
+    { name: 'creation_source', key: 'storage', value: 'session' },
+  ]);
   const port = await reservePort();
   base = `http://127.0.0.1:${port}`;
   server = await startServer({
@@ -117,7 +122,7 @@ test('no tracking before consent; page views and events after it; withdrawal rel
   page,
 }) => {
   const { measured, offSite } = watchTracking(page);
-  await page.goto(`${base}/`);
+  await page.goto(`${base}/?utm_source=newsletter`);
   const banner = page.locator('[data-cookie-banner]');
   await expect(banner).toBeVisible();
   await expectNoAxeViolations(page, '[data-cookie-banner]');
@@ -130,7 +135,9 @@ test('no tracking before consent; page views and events after it; withdrawal rel
   await expect.poll(() => measured.map((event) => event.event)).toEqual(['ss_page_view']);
   expect(measured[0]?.params).toMatchObject({ page_category: 'frontpage', user_role: 'anonymous', entity_id: -1 });
 
-  await page.goto(`${base}/jobs?search=Pflege`);
+  await page.goto(`${base}/jobs?search=Pflege&utm_source=other`);
+  // SPEC 4: the first utm_source of the visit is kept, once.
+  expect(await page.evaluate(() => sessionStorage.getItem('utm_source'))).toBe('newsletter');
   await expect
     .poll(() => measured.map((event) => event.event))
     .toEqual(['ss_page_view', 'ss_page_view', 'ss_job_search']);

@@ -203,5 +203,10 @@ describe.each(testDialects)('measurement relays on %s', (dialect) => {
     // Nothing third-party in the page itself: the tag is loaded by the script only after consent.
     expect(html).not.toMatch(/<script[^>]+src="https?:/);
     expect(JSON.stringify(config)).not.toContain('s3cret');
+    // The demo data (embedded database only) has the creation-source config of SPEC 4; the empty PostgreSQL
+    // database has none, and its pages get no script for it.
+    const creationSource = /<script type="application\/json" id="creation-source">([^<]+)<\/script>/.exec(html)?.[1];
+    if (dialect === 'pglite') expect(JSON.parse(creationSource!)).toEqual({ parameter: 'utm_source' });
+    else expect(creationSource).toBeUndefined();
   });
 });

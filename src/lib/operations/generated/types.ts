@@ -430,6 +430,10 @@ export type recordSignupStartMutationVariables = Exact<{
 
 export type recordSignupStartMutation = { recordSignupStart: boolean };
 
+export type creationSourceConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type creationSourceConfigQuery = { getAppConfig: Array<{ key: string; value: string | null }> };
+
 export type applicationFormQueryVariables = Exact<{
   jobId: number;
 }>;
@@ -1438,6 +1442,7 @@ export interface OperationTypes {
   createGdprUserConsent: { data: createGdprUserConsentMutation; variables: createGdprUserConsentMutationVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
   createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
+  creationSourceConfig: { data: creationSourceConfigQuery; variables: creationSourceConfigQueryVariables };
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
