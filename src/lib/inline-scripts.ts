@@ -78,7 +78,7 @@ try {
 
   /**
    * Cookie/tracking consent and measurement (issue 18; SPEC 4, 7 and 9). BaseLayout, end of body, with its
-   * settings in #tracking-config (the same for every anonymous visitor, so pages stay cacheable). Nothing is
+   * settings as JSON in its data-config attribute (the same for every anonymous visitor, so pages stay cacheable). Nothing is
    * measured and no third-party script is loaded before the visitor consents to a category: statistics loads
    * gtag and snowplow and sends page views (after the page-view delay) and events to POST /api/gmapi,
    * marketing the conversion events to POST /api/conversionapi. Withdrawing a category reloads the page.
@@ -87,9 +87,7 @@ try {
    */
   tracking: `
 (function () {
-  var element = document.getElementById('tracking-config');
-  if (!element) return;
-  var config = JSON.parse(element.textContent);
+  var config = JSON.parse(document.currentScript.dataset.config);
   var storageKey = 'tracking-consent';
   var banner = document.querySelector('[data-cookie-banner]');
   var consent = null;
@@ -303,13 +301,11 @@ try {
   /**
    * SPEC 4: with a creation-source config, the parameter it names (utm_source) is kept in session storage
    * the first time a page of the visit carries it, and never overwritten. BaseLayout, with the parameter's
-   * name in #creation-source (the same on every page). First-party and never sent anywhere by itself.
+   * name in its data-parameter attribute (the same on every page). First-party and never sent anywhere by itself.
    */
   creationSource: `
 (function () {
-  var element = document.getElementById('creation-source');
-  if (!element) return;
-  var parameter = JSON.parse(element.textContent).parameter;
+  var parameter = document.currentScript.dataset.parameter;
   var value = new URLSearchParams(location.search).get(parameter);
   if (!value) return;
   try {
