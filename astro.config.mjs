@@ -93,7 +93,11 @@ export default defineConfig({
     csp: {
       algorithm: 'SHA-256',
       directives: [...contentSecurityPolicyDirectives],
-      scriptDirective: { hashes: Object.values(inlineScripts).map(sha256) },
+      // The GA4 tag is the one third-party script, loaded by the tracking script only after consent (issue 18).
+      scriptDirective: {
+        hashes: Object.values(inlineScripts).map(sha256),
+        resources: ["'self'", 'https://www.googletagmanager.com'],
+      },
       styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },

@@ -94,6 +94,14 @@ export interface BrandConstants {
   resumeContactRequestDays: number;
 }
 
+/** Measurement and tracking consent of a brand (issue 18, SPEC 9). */
+export interface BrandAnalytics {
+  /** Who asks for cookie/tracking consent: the site's own banner, or an external consent-management provider. */
+  consentProvider: 'builtin' | 'cookiebot' | 'usercentrics';
+  /** Event keys (SPEC 9) relayed to the conversion API (POST /api/conversionapi); empty: the relay is off. */
+  conversionEvents: readonly string[];
+}
+
 export interface Brand {
   /** The FRONTEND value that selects this brand. */
   id: string;
@@ -120,4 +128,5 @@ export interface Brand {
   autocompleteBounds: GeoBounds | null;
   currencyPlacement: 'before' | 'after';
   constants: BrandConstants;
+  analytics: BrandAnalytics;
 }

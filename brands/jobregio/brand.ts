@@ -52,4 +52,5 @@ export const jobregio = {
   autocompleteBounds: null,
   currencyPlacement: 'after',
   constants: { ...defaultConstants, geo: { ...defaultConstants.geo, defaultRadiusKm: 25 } },
+  analytics: { consentProvider: 'builtin', conversionEvents: [] },
 } satisfies Brand;

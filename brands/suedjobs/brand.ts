@@ -49,4 +49,5 @@ export const suedjobs = {
   autocompleteBounds: { minLatitude: 47.53, maxLatitude: 49.79, minLongitude: 7.51, maxLongitude: 10.5 },
   currencyPlacement: 'after',
   constants: defaultConstants,
+  analytics: { consentProvider: 'builtin', conversionEvents: ['job_apply_complete', 'job_alert_signup', 'sign_up'] },
 } satisfies Brand;

@@ -50,4 +50,5 @@ export const tagblatt = {
   autocompleteBounds: null,
   currencyPlacement: 'after',
   constants: defaultConstants,
+  analytics: { consentProvider: 'builtin', conversionEvents: ['job_apply_complete', 'sign_up'] },
 } satisfies Brand;

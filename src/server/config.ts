@@ -127,6 +127,30 @@ const configSchema = z
     AI_DESCRIPTION_BASE_URL: optionalUrl(['http:', 'https:'], 'https://api.openai.com/v1'),
     AI_DESCRIPTION_API_KEY: optionalText(),
     AI_DESCRIPTION_MODEL: optionalText(),
+    /**
+     * Measurement (issue 18). The GA4 Measurement Protocol endpoint POST /api/gmapi relays to, with its
+     * measurement_id and api_secret in the query (brands with measurementRelay); the conversion API endpoint
+     * POST /api/conversionapi relays to (brands with conversion events); the GA4 measurement id the gtag
+     * script is loaded for after consent (brands with ga4Display); the snowplow tracker's script, a path on
+     * this site (the Content-Security-Policy allows no other host for it), and its collector.
+     */
+    GA4_MEASUREMENT_PROTOCOL_URL: optionalUrl(
+      ['http:', 'https:'],
+      'https://region1.google-analytics.com/mp/collect?measurement_id=G-XXXX&api_secret=…',
+    ),
+    CONVERSION_API_URL: optionalUrl(['http:', 'https:'], 'https://conversions.example.de/events'),
+    GA4_MEASUREMENT_ID: z
+      .string()
+      .trim()
+      .regex(/^G-[A-Z0-9]{4,16}$/, { error: 'expected a GA4 measurement id such as G-ABC123XYZ' })
+      .optional(),
+    SNOWPLOW_SCRIPT_PATH: z
+      .string()
+      .trim()
+      .regex(/^\/[\w./-]+\.js$/, { error: 'expected a path on this site such as /vendor/sp.js' })
+      .optional(),
+    SNOWPLOW_COLLECTOR_URL: optionalUrl(['http:', 'https:'], 'https://collector.example.de'),
+    RATE_LIMIT_MEASUREMENT_PER_MINUTE: limitCount(120, 1_000_000),
     /** The longest a whole draft may take, from the request to the last word. */
     AI_DESCRIPTION_TIMEOUT_SECONDS: wholeNumber(1, 600, 60, 'a whole number of seconds from 1 to 600'),
     /** Drafts per user and hour (they cost money at the provider). */
@@ -197,6 +221,8 @@ const secretVariables = new Set([
   'GOOGLE_CLIENT_SECRET',
   'FACEBOOK_CLIENT_SECRET',
   'AI_DESCRIPTION_API_KEY',
+  'GA4_MEASUREMENT_PROTOCOL_URL',
+  'CONVERSION_API_URL',
 ]);
 
 export class ConfigError extends Error {

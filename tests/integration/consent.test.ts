@@ -3,7 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentInfoRevisions, consentInfos, consentRecords } from '../../src/server/db/schema/consent';
 import { testDialects } from '../../src/server/db/testing';
 import { createTestBackend, type TestBackend } from '../support/backend';
-import { createUser } from '../support/factories';
+import { createUser, uniqueEmail } from '../support/factories';
+import { startMailServer, type TestMailServer } from '../support/mail';
+
+let mail: TestMailServer;
+const previousSmtp = process.env.SMTP_URL;
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  process.env.SMTP_URL = mail.url;
+});
+
+afterAll(async () => {
+  await mail?.stop();
+  if (previousSmtp === undefined) delete process.env.SMTP_URL;
+  else process.env.SMTP_URL = previousSmtp;
+});
 
 interface ConsentInfo {
   id: number;
@@ -25,7 +40,7 @@ const createMutation = `mutation createGdprUserConsent($mail: String!, $infoId: 
 }`;
 
 const latestQuery = `query hasTheLatestConsent($type: String!, $placement: String!) {
-  hasTheLatestConsent(type: $type, placement: $placement) { hasConsented infoId revisionId }
+  hasTheLatestConsent(type: $type, placement: $placement) { hasConsented hasConsentedBefore infoId revisionId }
 }`;
 
 describe.each(testDialects)('GDPR consent on %s', (dialect) => {
@@ -192,7 +207,8 @@ describe.each(testDialects)('GDPR consent on %s', (dialect) => {
         }>({ query: createMutation, variables }, { token })
       ).body;
 
-    it('records an anonymous consent to the latest revision', async () => {
+    it('records an anonymous consent to the latest revision, unproven, and mails its double opt-in links', async () => {
+      const after = mail.mails.length;
       const { data, errors } = await create({ mail: ' Carla@Example.com ', infoId: ids.terms });
       expect(errors).toBeUndefined();
       const consent = data?.createGdprUserConsent?.consent;
@@ -206,8 +222,20 @@ describe.each(testDialects)('GDPR consent on %s', (dialect) => {
       expect(consent?.id).toBeGreaterThan(0);
       const rows = await backend.handle.db.select().from(consentRecords).where(eq(consentRecords.id, consent!.id));
       expect(rows).toEqual([
-        expect.objectContaining({ mail: 'carla@example.com', infoRevisionId: ids.termsV2De, userId: null }),
+        expect.objectContaining({
+          mail: 'carla@example.com',
+          infoRevisionId: ids.termsV2De,
+          userId: null,
+          placement: 'modal',
+          method: 'email',
+          verifiedAt: null,
+          withdrawnAt: null,
+        }),
       ]);
+      const received = await mail.waitFor('carla@example.com', { after });
+      expect(received.subject).toContain('Einwilligung');
+      expect(received.text).toMatch(/\/user\/consent\/confirm\?token=\d+\.c\./);
+      expect(received.text).toMatch(/\/user\/consent\/withdraw\?token=\d+\.w\./);
     });
 
     it('links the consent to the signed-in user and records the revision in their language', async () => {
@@ -282,16 +310,26 @@ describe.each(testDialects)('GDPR consent on %s', (dialect) => {
     it('is false for anonymous visitors, with the text to agree to', async () => {
       const { data, errors } = await latest({ type: 'terms', placement: 'modal' });
       expect(errors).toBeUndefined();
-      expect(data?.hasTheLatestConsent).toEqual({ hasConsented: false, infoId: ids.terms, revisionId: ids.termsV2De });
+      expect(data?.hasTheLatestConsent).toEqual({
+        hasConsented: false,
+        hasConsentedBefore: false,
+        infoId: ids.terms,
+        revisionId: ids.termsV2De,
+      });
     });
 
     it('is false after consent to an older revision only, true once the latest is agreed to', async () => {
-      await backend.handle.db
-        .insert(consentRecords)
-        .values({ mail: 'alice@example.com', infoId: ids.terms, infoRevisionId: ids.termsV1De, userId: ids.alice });
+      await backend.handle.db.insert(consentRecords).values({
+        mail: 'alice@example.com',
+        infoId: ids.terms,
+        infoRevisionId: ids.termsV1De,
+        userId: ids.alice,
+        verifiedAt: new Date(),
+      });
       const token = await backend.tokenFor({ id: ids.alice, roles: ['applicant'] });
       expect((await latest({ type: 'terms', placement: 'modal' }, token)).data?.hasTheLatestConsent).toMatchObject({
         hasConsented: false,
+        hasConsentedBefore: true,
       });
       const created = await backend.post(
         { query: createMutation, variables: { mail: 'alice@example.com', infoId: ids.terms } },
@@ -300,21 +338,33 @@ describe.each(testDialects)('GDPR consent on %s', (dialect) => {
       expect(created.body.errors).toBeUndefined();
       expect((await latest({ type: 'terms', placement: 'modal' }, token)).data?.hasTheLatestConsent).toEqual({
         hasConsented: true,
+        hasConsentedBefore: true,
         infoId: ids.terms,
         revisionId: ids.termsV2De,
       });
     });
 
-    it("counts consent given under the user's e-mail address before signing in", async () => {
+    it("does not count consent given for the user's address by someone else until its link proves it", async () => {
       await backend.handle.db
         .insert(consentRecords)
         .values({ mail: 'bruno@example.com', infoId: ids.privacy, infoRevisionId: ids.privacyDe, userId: null });
       const token = await backend.tokenFor({ id: ids.bruno, roles: ['recruiter'] });
+      expect((await latest({ type: 'privacy', placement: 'footer' }, token)).data?.hasTheLatestConsent).toEqual({
+        hasConsented: false,
+        hasConsentedBefore: false,
+        infoId: ids.privacy,
+        revisionId: ids.privacyDe,
+      });
+      await backend.handle.db
+        .update(consentRecords)
+        .set({ verifiedAt: new Date() })
+        .where(eq(consentRecords.mail, 'bruno@example.com'));
       const { data } = await latest({ type: 'privacy', placement: 'footer' }, token);
       expect(data?.hasTheLatestConsent.hasConsented).toBe(true);
       const aliceToken = await backend.tokenFor({ id: ids.alice, roles: ['applicant'] });
       expect((await latest({ type: 'privacy', placement: 'footer' }, aliceToken)).data?.hasTheLatestConsent).toEqual({
         hasConsented: false,
+        hasConsentedBefore: false,
         infoId: ids.privacy,
         revisionId: ids.privacyDe,
       });
@@ -324,11 +374,13 @@ describe.each(testDialects)('GDPR consent on %s', (dialect) => {
       const token = await backend.tokenFor({ id: ids.alice, roles: ['applicant'] });
       expect((await latest({ type: 'terms', placement: 'nowhere' }, token)).data?.hasTheLatestConsent).toEqual({
         hasConsented: false,
+        hasConsentedBefore: false,
         infoId: null,
         revisionId: null,
       });
       expect((await latest({ type: 'marketing', placement: 'modal' }, token)).data?.hasTheLatestConsent).toEqual({
         hasConsented: false,
+        hasConsentedBefore: false,
         infoId: ids.unwritten,
         revisionId: null,
       });
@@ -342,6 +394,137 @@ describe.each(testDialects)('GDPR consent on %s', (dialect) => {
       const empty = await latest({ type: 'terms', placement: '  ' });
       expect(empty.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
       expect(empty.errors?.[0]?.message).toContain('placement must not be empty');
+    });
+  });
+
+  describe('proof (issue 18)', () => {
+    const proofFields =
+      'id mail infoId type revision placement method createdAt verifiedAt withdrawnAt withdrawalMethod';
+    interface Proof {
+      id: number;
+      mail: string;
+      infoId: number;
+      type: string;
+      revision: number;
+      placement: string | null;
+      method: string;
+      verifiedAt: string | null;
+      withdrawnAt: string | null;
+      withdrawalMethod: string | null;
+    }
+    const gql = <T>(query: string, variables: Record<string, unknown>, token?: string) =>
+      backend.post<T>({ query, variables }, { token }).then((response) => response.body);
+    const give = (mailAddress: string, token?: string) =>
+      gql<{ createGdprUserConsent: { errors: string[]; consent: Proof | null } }>(
+        `mutation ($mail: String!, $infoId: Int!) { createGdprUserConsent(mail: $mail, infoId: $infoId) { errors consent { ${proofFields} } } }`,
+        { mail: mailAddress, infoId: ids.newsletter },
+        token,
+      );
+    const status = async (token: string) =>
+      (
+        await gql<{ hasTheLatestConsent: { hasConsented: boolean } }>(
+          'query { hasTheLatestConsent(type: "newsletter", placement: "signup") { hasConsented } }',
+          {},
+          token,
+        )
+      ).data?.hasTheLatestConsent.hasConsented;
+    const linkToken = (text: string, purpose: 'confirm' | 'withdraw') =>
+      new URL(new RegExp(`https?://\\S+/user/consent/${purpose}\\?token=\\S+`).exec(text)![0]).searchParams.get(
+        'token',
+      )!;
+
+    it('consent for a foreign address does not count for its owner, not even when a signed-in user gave it', async () => {
+      const { db } = backend.handle;
+      const owner = await createUser(db, { email: uniqueEmail('owner'), roles: ['applicant'] });
+      const eve = await createUser(db, { email: uniqueEmail('eve'), roles: ['applicant'] });
+      const ownerToken = await backend.tokenFor({ id: owner.id, roles: ['applicant'] });
+      const eveToken = await backend.tokenFor({ id: eve.id, roles: ['applicant'] });
+
+      const anonymous = await give(owner.email);
+      expect(anonymous.data?.createGdprUserConsent.consent).toMatchObject({ method: 'email', verifiedAt: null });
+      const byEve = await give(owner.email.toUpperCase(), eveToken);
+      // The same unproven record: Eve's session proves nothing about someone else's address.
+      expect(byEve.data?.createGdprUserConsent.consent?.id).toBe(anonymous.data?.createGdprUserConsent.consent?.id);
+      const rows = await db.select().from(consentRecords).where(eq(consentRecords.mail, owner.email));
+      expect(rows.map((row) => [row.userId, row.verifiedAt])).toEqual([[null, null]]);
+      expect(await status(ownerToken)).toBe(false);
+      expect(await status(eveToken)).toBe(false);
+    });
+
+    it('the double opt-in link proves it and links it to the account; a forged token proves nothing', async () => {
+      const { db } = backend.handle;
+      const owner = await createUser(db, { email: uniqueEmail('optin'), roles: ['applicant'] });
+      const ownerToken = await backend.tokenFor({ id: owner.id, roles: ['applicant'] });
+      const after = mail.mails.length;
+      const given = await give(owner.email);
+      const consentId = given.data!.createGdprUserConsent.consent!.id;
+      const received = await mail.waitFor(owner.email, { after });
+      const confirmToken = linkToken(received.text, 'confirm');
+      const withdrawToken = linkToken(received.text, 'withdraw');
+      const confirm = (token: string) =>
+        gql<{ confirmGdprUserConsent: Proof }>(
+          `mutation ($token: String!) { confirmGdprUserConsent(token: $token) { ${proofFields} } }`,
+          { token },
+        );
+      for (const bad of [`${consentId}.c.${'A'.repeat(43)}`, withdrawToken, `${confirmToken}x`, 'garbage']) {
+        expect((await confirm(bad)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      }
+      expect(await status(ownerToken)).toBe(false);
+      const confirmed = await confirm(confirmToken);
+      expect(confirmed.errors).toBeUndefined();
+      expect(confirmed.data?.confirmGdprUserConsent).toMatchObject({
+        id: consentId,
+        type: 'newsletter',
+        revision: 1,
+        placement: 'signup',
+        method: 'email',
+        withdrawnAt: null,
+      });
+      expect(confirmed.data?.confirmGdprUserConsent.verifiedAt).not.toBeNull();
+      const [row] = await db.select().from(consentRecords).where(eq(consentRecords.id, consentId));
+      expect(row?.userId).toBe(owner.id);
+      expect(await status(ownerToken)).toBe(true);
+
+      // Withdrawn with the mail's other link, without signing in: recorded, not deleted.
+      const withdrawn = await gql<{ withdrawGdprUserConsentByToken: Proof }>(
+        `mutation ($token: String!) { withdrawGdprUserConsentByToken(token: $token) { ${proofFields} } }`,
+        { token: withdrawToken },
+      );
+      expect(withdrawn.data?.withdrawGdprUserConsentByToken).toMatchObject({
+        id: consentId,
+        withdrawalMethod: 'email',
+      });
+      expect(withdrawn.data?.withdrawGdprUserConsentByToken.withdrawnAt).not.toBeNull();
+      expect(await status(ownerToken)).toBe(false);
+    });
+
+    it('a signed-in user withdraws as easily as they gave: one call, recorded with time and how', async () => {
+      const { db } = backend.handle;
+      const user = await createUser(db, { email: uniqueEmail('withdraw'), roles: ['applicant'] });
+      const token = await backend.tokenFor({ id: user.id, roles: ['applicant'] });
+      const before = mail.mails.length;
+      const given = await give(user.email, token);
+      expect(given.data?.createGdprUserConsent.consent).toMatchObject({ method: 'session', placement: 'signup' });
+      expect(given.data?.createGdprUserConsent.consent?.verifiedAt).not.toBeNull();
+      // Given in the owner's own session: no mail to confirm it.
+      expect(mail.mails.slice(before).filter((received) => received.to.includes(user.email))).toEqual([]);
+      expect(await status(token)).toBe(true);
+
+      const withdrawn = await gql<{ withdrawGdprUserConsent: { id: number }[] }>(
+        'mutation ($infoId: Int!) { withdrawGdprUserConsent(infoId: $infoId) { id } }',
+        { infoId: ids.newsletter },
+        token,
+      );
+      expect(withdrawn.data?.withdrawGdprUserConsent).toEqual([{ id: given.data!.createGdprUserConsent.consent!.id }]);
+      expect(await status(token)).toBe(false);
+      const mine = await gql<{ myGdprConsents: Proof[] }>(`query { myGdprConsents { ${proofFields} } }`, {}, token);
+      expect(mine.data?.myGdprConsents).toEqual([
+        expect.objectContaining({ method: 'session', withdrawalMethod: 'session', type: 'newsletter', revision: 1 }),
+      ]);
+      expect(mine.data?.myGdprConsents[0]?.withdrawnAt).not.toBeNull();
+      // Anonymous visitors have no consents to list or withdraw.
+      const anonymous = await gql('query { myGdprConsents { id } }', {});
+      expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     });
   });
 });

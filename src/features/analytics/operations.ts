@@ -18,3 +18,16 @@ export const recordSignupStart = defineOperation(
     }
   `,
 );
+
+/** SPEC 4: the creation-source config (which query parameter names where a visitor came from). */
+export const creationSourceConfig = defineOperation(
+  'creationSourceConfig',
+  /* GraphQL */ `
+    query creationSourceConfig {
+      getAppConfig(name: "creation_source") {
+        key
+        value
+      }
+    }
+  `,
+);

@@ -68,6 +68,8 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/resume-alert/edit/:id', feature: 'resume' },
   { path: '/user', below: true, reserved: true, noCanonical: true },
   { path: '/user/account', signIn: true },
+  // Issue 18: the account's consents and their withdrawal.
+  { path: '/user/consents', signIn: true },
   { path: '/contact', reserved: true },
   { path: '/blog', reserved: true },
   { path: '/checkout', below: true, reserved: true, signIn: true, noCanonical: true },

@@ -23,3 +23,6 @@ export const smallBodyBytes = 102_400;
  * (src/lib/job-description.ts: about 9,500 characters) fits even in three-byte characters.
  */
 export const jobDescriptionBodyBytes = 32_768;
+
+/** POST /api/gmapi and /api/conversionapi (issue 18): one event with at most 25 short params. */
+export const measurementBodyBytes = 8_192;

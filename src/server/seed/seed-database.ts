@@ -769,16 +769,38 @@ async function writeContent(
     .from(schema.users)
     .innerJoin(schema.userRoles, eq(schema.userRoles.userId, schema.users.id))
     .where(eq(schema.userRoles.role, 'applicant'));
-  await insertRows(
-    schema.consentRecords,
-    applicants.map((applicant) => ({
+  // The demo applicant agreed to the first wording of the modal's terms: the GDPR modal asks about the changes.
+  const modalInfo = at(infoIds, 1);
+  const firstModalGerman = revisions.findIndex(
+    (revision) => revision.infoId === modalInfo && revision.language === 'de' && revision.revision === 1,
+  );
+  const demoApplicant = applicants.find((applicant) => applicant.email === 'applicant@demo.example');
+  await insertRows(schema.consentRecords, [
+    ...applicants.map((applicant) => ({
       mail: applicant.email,
       infoId: registrationInfo,
       infoRevisionId: at(revisionIds, latestGerman),
       userId: applicant.id,
       createdAt: applicant.createdAt,
+      placement: 'registration',
+      method: 'session' as const,
+      verifiedAt: applicant.createdAt,
     })),
-  );
+    ...(demoApplicant
+      ? [
+          {
+            mail: demoApplicant.email,
+            infoId: modalInfo,
+            infoRevisionId: at(revisionIds, firstModalGerman),
+            userId: demoApplicant.id,
+            createdAt: demoApplicant.createdAt,
+            placement: 'modal',
+            method: 'session' as const,
+            verifiedAt: demoApplicant.createdAt,
+          },
+        ]
+      : []),
+  ]);
 
   await insertRows(schema.appConfig, generateAppConfig());
 

@@ -561,6 +561,10 @@ export type recordSignupStartMutationVariables = Exact<{
 
 export type recordSignupStartMutation = { recordSignupStart: boolean };
 
+export type creationSourceConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type creationSourceConfigQuery = { getAppConfig: Array<{ key: string; value: string | null }> };
+
 export type applicationFormQueryVariables = Exact<{
   jobId: number;
 }>;
@@ -915,6 +919,110 @@ export type sendContactMessageMutationVariables = Exact<{
 }>;
 
 export type sendContactMessageMutation = { sendContactMessage: { delivered: boolean } };
+
+export type gdprConsentModalQueryVariables = Exact<{
+  type: string;
+  placement: string;
+}>;
+
+export type gdprConsentModalQuery = {
+  hasTheLatestConsent: { hasConsented: boolean; hasConsentedBefore: boolean; infoId: number | null };
+  getGdprConsentInfos: Array<{ id: number; text: string }>;
+};
+
+export type createGdprUserConsentMutationVariables = Exact<{
+  mail: string;
+  infoId: number;
+}>;
+
+export type createGdprUserConsentMutation = {
+  createGdprUserConsent: { errors: Array<string>; consent: { id: number } | null };
+};
+
+export type myGdprConsentsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type myGdprConsentsQuery = {
+  myGdprConsents: Array<{
+    id: number;
+    mail: string;
+    infoId: number;
+    type: string;
+    revision: number;
+    placement: string | null;
+    method: string;
+    createdAt: string;
+    verifiedAt: string | null;
+    withdrawnAt: string | null;
+    withdrawalMethod: string | null;
+  }>;
+};
+
+export type withdrawGdprUserConsentMutationVariables = Exact<{
+  infoId: number;
+}>;
+
+export type withdrawGdprUserConsentMutation = { withdrawGdprUserConsent: Array<{ id: number }> };
+
+export type gdprUserConsentOfTokenQueryVariables = Exact<{
+  token: string;
+  purpose: string;
+}>;
+
+export type gdprUserConsentOfTokenQuery = {
+  gdprUserConsentOfToken: {
+    id: number;
+    mail: string;
+    infoId: number;
+    type: string;
+    revision: number;
+    placement: string | null;
+    method: string;
+    createdAt: string;
+    verifiedAt: string | null;
+    withdrawnAt: string | null;
+    withdrawalMethod: string | null;
+  };
+};
+
+export type confirmGdprUserConsentMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type confirmGdprUserConsentMutation = {
+  confirmGdprUserConsent: {
+    id: number;
+    mail: string;
+    infoId: number;
+    type: string;
+    revision: number;
+    placement: string | null;
+    method: string;
+    createdAt: string;
+    verifiedAt: string | null;
+    withdrawnAt: string | null;
+    withdrawalMethod: string | null;
+  };
+};
+
+export type withdrawGdprUserConsentByTokenMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type withdrawGdprUserConsentByTokenMutation = {
+  withdrawGdprUserConsentByToken: {
+    id: number;
+    mail: string;
+    infoId: number;
+    type: string;
+    revision: number;
+    placement: string | null;
+    method: string;
+    createdAt: string;
+    verifiedAt: string | null;
+    withdrawnAt: string | null;
+    withdrawalMethod: string | null;
+  };
+};
 
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -2087,11 +2195,14 @@ export interface OperationTypes {
   cancelOrder: { data: cancelOrderMutation; variables: cancelOrderMutationVariables };
   changeJobState: { data: changeJobStateMutation; variables: changeJobStateMutationVariables };
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
+  confirmGdprUserConsent: { data: confirmGdprUserConsentMutation; variables: confirmGdprUserConsentMutationVariables };
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
   confirmOrder: { data: confirmOrderMutation; variables: confirmOrderMutationVariables };
   contactFormStartToken: { data: contactFormStartTokenQuery; variables: contactFormStartTokenQueryVariables };
+  createGdprUserConsent: { data: createGdprUserConsentMutation; variables: createGdprUserConsentMutationVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
   createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
+  creationSourceConfig: { data: creationSourceConfigQuery; variables: creationSourceConfigQueryVariables };
   decideResumeContactRequest: {
     data: decideResumeContactRequestMutation;
     variables: decideResumeContactRequestMutationVariables;
@@ -2099,6 +2210,8 @@ export interface OperationTypes {
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
+  gdprConsentModal: { data: gdprConsentModalQuery; variables: gdprConsentModalQueryVariables };
+  gdprUserConsentOfToken: { data: gdprUserConsentOfTokenQuery; variables: gdprUserConsentOfTokenQueryVariables };
   getCheckout: { data: getCheckoutQuery; variables: getCheckoutQueryVariables };
   getCreditLedger: { data: getCreditLedgerQuery; variables: getCreditLedgerQueryVariables };
   getCredits: { data: getCreditsQuery; variables: getCreditsQueryVariables };
@@ -2123,6 +2236,7 @@ export interface OperationTypes {
   markApplication: { data: markApplicationMutation; variables: markApplicationMutationVariables };
   moderationQueue: { data: moderationQueueQuery; variables: moderationQueueQueryVariables };
   myApplications: { data: myApplicationsQuery; variables: myApplicationsQueryVariables };
+  myGdprConsents: { data: myGdprConsentsQuery; variables: myGdprConsentsQueryVariables };
   myResume: { data: myResumeQuery; variables: myResumeQueryVariables };
   myResumeContactRequests: { data: myResumeContactRequestsQuery; variables: myResumeContactRequestsQueryVariables };
   openOriginalAd: { data: openOriginalAdMutation; variables: openOriginalAdMutationVariables };
@@ -2187,4 +2301,12 @@ export interface OperationTypes {
   uploadJobFile: { data: uploadJobFileMutation; variables: uploadJobFileMutationVariables };
   uploadResumeAttachment: { data: uploadResumeAttachmentMutation; variables: uploadResumeAttachmentMutationVariables };
   verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };
+  withdrawGdprUserConsent: {
+    data: withdrawGdprUserConsentMutation;
+    variables: withdrawGdprUserConsentMutationVariables;
+  };
+  withdrawGdprUserConsentByToken: {
+    data: withdrawGdprUserConsentByTokenMutation;
+    variables: withdrawGdprUserConsentByTokenMutationVariables;
+  };
 }

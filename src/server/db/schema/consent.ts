@@ -1,4 +1,5 @@
-import { boolean, check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { contentLanguages, createdAt, isOneOf } from './columns.ts';
 import { users } from './users.ts';
 
@@ -35,7 +36,18 @@ export const consentInfoRevisions = pgTable(
   ],
 );
 
-/** Proof of consent: kept when the user account is deleted, and the consented text cannot be deleted. */
+/**
+ * How a consent was given or withdrawn (issue 18): `session` in the signed-in user's own session for their
+ * own address; `email` for an address by someone not signed in as its owner, proven by the double opt-in link.
+ */
+export const consentMethods = ['session', 'email'] as const;
+export type ConsentMethod = (typeof consentMethods)[number];
+
+/**
+ * Proof of consent: kept when the user account is deleted, and the consented text cannot be deleted. It
+ * counts for an account only once proven (`verified_at`: at once in the user's own session, after the
+ * double opt-in link for consent by e-mail) and until withdrawn; a withdrawal is recorded, not deleted.
+ */
 export const consentRecords = pgTable(
   'consent_records',
   {
@@ -49,10 +61,24 @@ export const consentRecords = pgTable(
       .references(() => consentInfoRevisions.id, { onDelete: 'restrict' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Where the text was shown (the info's placement when consent was given). */
+    placement: text('placement'),
+    method: text('method', { enum: consentMethods }).notNull().default('session'),
+    /** When the consent was proven; null while a consent by e-mail waits for its link. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Random key the signed links of the double opt-in mail are made with (null for session consents). */
+    tokenKey: text('token_key'),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawalMethod: text('withdrawal_method', { enum: consentMethods }),
   },
   (table) => [
     index('consent_records_mail_info_id_idx').on(table.mail, table.infoId),
     index('consent_records_user_id_idx').on(table.userId),
+    check('consent_records_method_check', isOneOf(table.method, consentMethods)),
+    check(
+      'consent_records_withdrawal_check',
+      sql`(${table.withdrawnAt} is null) = (${table.withdrawalMethod} is null)`,
+    ),
   ],
 );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { contentLanguages, type ContentLanguage } from '../../db/schema/columns.ts';
 import { consentInfoRevisions, consentInfos } from '../../db/schema/consent.ts';
+import { sanitize } from '../../html/sanitize.ts';
 import { parseInput } from '../../validation.ts';
 import { languagePreference } from './latest-revision.ts';
 
@@ -93,7 +94,7 @@ export async function getGdprConsentInfos(options: {
     .as('chosen');
 
   const direction = input.sorting === 'created_desc' ? desc : asc;
-  return db
+  const rows = await db
     .select({
       id: chosen.id,
       type: chosen.type,
@@ -107,4 +108,6 @@ export async function getGdprConsentInfos(options: {
     .orderBy(direction(chosen.createdAt), direction(chosen.id))
     .limit(input.limit)
     .offset(input.offset);
+  // SPEC section 6: server-supplied HTML is sanitised (filtered_html) before any page renders it.
+  return rows.map((row) => ({ ...row, text: sanitize(row.text) }));
 }
