@@ -55,10 +55,11 @@ export async function expireContactRequests(db: Executor, now = new Date()): Pro
 
 /**
  * sendResumeContactRequest: a recruiter asks the applicant of a visible resume for contact, with a message.
- * One resume contact is reserved with the request through the commerce service (decision 0020: a subscription
- * slot first, else a resume-contact credit, as a ledger entry), in one transaction; the applicant gets a
- * mail. QUOTA_EXCEEDED (nothing written) when the organization has no resume contact left. The organization's open (pending or approved) request for the resume is answered
- * again instead of a second one (created: false), so a double click reserves once.
+ * One resume contact is reserved with the request through the commerce service (decision 0020: a
+ * subscription slot first, else a resume-contact credit, as a ledger entry), in one transaction; the
+ * applicant gets a mail. QUOTA_EXCEEDED (nothing written) when the organization has no resume contact left.
+ * The organization's open (pending or approved) request for the resume is answered again instead of a
+ * second one (created: false), so a double click reserves once.
  */
 export async function sendResumeContactRequest(options: {
   db: Database;
