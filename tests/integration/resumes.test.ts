@@ -6,7 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditBalances } from '../../src/server/db/schema/commerce';
+import { getCredits } from '../../src/features/account/operations';
+import { getCreditLedger } from '../../src/features/commerce/operations';
+import { creditBalances, creditReservations } from '../../src/server/db/schema/commerce';
+import { ledgerBalance, postLedgerEntry } from '../../src/server/modules/commerce/ledger';
 import { startMailServer, type TestMailServer } from '../support/mail';
 import {
   myResume,
@@ -27,12 +30,7 @@ import {
   setResumeVisibility,
 } from '../../src/features/resumes/operations';
 import type { Database } from '../../src/server/db';
-import {
-  resumeContactRequests,
-  resumeContactReservations,
-  resumePrivate,
-  resumes,
-} from '../../src/server/db/schema/resumes';
+import { resumeContactRequests, resumePrivate, resumes } from '../../src/server/db/schema/resumes';
 import { testDialects } from '../../src/server/db/testing';
 import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 import { createOrganization, createUser, type TestUser } from '../support/factories';
@@ -359,6 +357,22 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
         .from(creditBalances)
         .where(eq(creditBalances.organizationId, organization!.id))
         .then((rows) => rows[0]?.amount);
+    // Credits come as grant entries of the ledger (decision 0020), never by writing the balance.
+    let grants = 0;
+    const grant = (amount: number) =>
+      postLedgerEntry(db, {
+        organizationId: organization!.id,
+        frontend: 'jobregio',
+        kind: 'resume_contacts',
+        amount,
+        reason: 'grant',
+        idempotencyKey: `resumes-test:${organization!.id}:${(grants += 1)}`,
+      });
+    const heldReservations = () =>
+      db
+        .select()
+        .from(creditReservations)
+        .where(and(eq(creditReservations.organizationId, organization!.id), eq(creditReservations.state, 'held')));
 
     // Without a credit: refused, nothing written.
     const none = await backend.request(
@@ -367,9 +381,11 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
       { token: recruiterToken, headers: jobregio },
     );
     expect(errorOf(none.body).code).toBe('QUOTA_EXCEEDED');
-    await db
-      .insert(creditBalances)
-      .values({ organizationId: organization!.id, type: 'resume_contact_credits', amount: 1, frontend: 'jobregio' });
+    expect(none.body.errors?.[0]?.message).toBe(
+      'Your organisation has no resume contacts left. Please contact us to get more.',
+    );
+    expect(await db.select().from(resumeContactRequests)).toEqual([]);
+    await grant(1);
     const empty = await backend.request(
       sendResumeContactRequest,
       { resumeId, message: ' ' },
@@ -402,17 +418,24 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
     expect(codes).toEqual(['QUOTA_EXCEEDED', 'ok']);
     const reservations = await db
       .select()
-      .from(resumeContactReservations)
-      .where(eq(resumeContactReservations.organizationId, organization!.id));
-    expect(reservations.map((row) => row.state)).toEqual(['reserved']);
-    expect(await credits()).toBe(1);
+      .from(creditReservations)
+      .where(eq(creditReservations.organizationId, organization!.id));
+    expect(reservations.map((row) => row.state)).toEqual(['held']);
+    // The held credit is spent from the shown balance until the request is declined, revoked or expires.
+    expect(await credits()).toBe(0);
     // Make sure Greta's resume holds the request (whichever won).
     const request = first.body.data?.sendResumeContactRequest ?? null;
     let requestId: number;
     if (request) requestId = request.id;
     else {
-      await db.update(resumeContactReservations).set({ state: 'released' });
-      await db.update(resumeContactRequests).set({ status: 'revoked' });
+      const winner = second.body.data!.sendResumeContactRequest.id;
+      const withdrawn = await backend.request(
+        revokeResumeContactRequest,
+        { id: winner },
+        { token: recruiterToken, headers: jobregio },
+      );
+      expect(withdrawn.body.data?.revokeResumeContactRequest.status).toBe('revoked');
+      expect(await credits()).toBe(1);
       const retry = await backend.request(
         sendResumeContactRequest,
         { resumeId, message: 'We would like to meet you.' },
@@ -427,6 +450,8 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
       { token: recruiterToken, headers: jobregio },
     );
     expect(again.body.data?.sendResumeContactRequest.id).toBe(requestId);
+    expect(await heldReservations()).toHaveLength(1);
+    expect(await credits()).toBe(0);
 
     const received = await mail.waitFor(applicant.email);
     expect(received.subject).toContain(organization!.name);
@@ -497,7 +522,7 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
     await leakCheck();
 
     // A decline and an expiry give the credit back.
-    await db.update(creditBalances).set({ amount: 1 }).where(eq(creditBalances.organizationId, organization!.id));
+    await grant(1);
     const declinedRequest = (
       await backend.request(
         sendResumeContactRequest,
@@ -528,15 +553,28 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
       ).body.data!.sentResumeContactRequests.map((item) => item.status);
     expect(await states()).toEqual(['expired', 'declined', 'revoked']);
     expect(await credits()).toBe(1);
-    const open = await db
-      .select()
-      .from(resumeContactReservations)
-      .where(
-        and(
-          eq(resumeContactReservations.organizationId, organization!.id),
-          eq(resumeContactReservations.state, 'reserved'),
-        ),
-      );
-    expect(open).toEqual([]);
+    expect(await heldReservations()).toEqual([]);
+
+    // After a sent + approved and a sent + declined (and an expired) request, the balance the organization is
+    // shown equals the sum of its ledger, as the ledger query pages it and as the database sums it.
+    const shown = (await backend.request(getCredits, {}, { token: recruiterToken, headers: jobregio })).body.data!
+      .getCredits;
+    const ledger = (
+      await backend.request(
+        getCreditLedger,
+        { kind: 'resume_contacts', limit: 100 },
+        { token: recruiterToken, headers: jobregio },
+      )
+    ).body.data!.getCreditLedger;
+    expect(ledger.total).toBe(ledger.entries.length);
+    expect(ledger.entries.map((entry) => entry.reason)).toEqual(
+      expect.arrayContaining(['grant', 'contact_request', 'refund']),
+    );
+    const ledgerSum = ledger.entries.reduce((sum, entry) => sum + entry.amount, 0);
+    expect(shown.find((balance) => balance.type === 'resume_contacts')?.amount).toBe(ledgerSum);
+    expect(ledgerSum).toBe(1);
+    expect(
+      await ledgerBalance(db, { organizationId: organization!.id, frontend: 'jobregio', kind: 'resume_contacts' }),
+    ).toBe(ledgerSum);
   });
 });

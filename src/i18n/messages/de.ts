@@ -936,7 +936,6 @@ export const de = {
   'resume.facet.region': 'Region',
   'resume.facet.fieldOfStudy': 'Fachrichtung',
   'resume.contact.messageRequired': 'Bitte schreiben Sie eine Nachricht.',
-  'resume.contact.noCredit': 'Ihr Unternehmen hat keinen Lebenslauf-Kontakt mehr frei (Credits oder Abo).',
   'resume.contact.notFound': 'Diese Kontaktanfrage gibt es nicht.',
   'resume.contact.notPending': 'Über diese Kontaktanfrage ist schon entschieden.',
   'resume.contact.mailSubject': '{organization} möchte Sie über {brand} kontaktieren',

@@ -917,7 +917,6 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'resume.facet.region': 'Region',
   'resume.facet.fieldOfStudy': 'Field of study',
   'resume.contact.messageRequired': 'Please write a message.',
-  'resume.contact.noCredit': 'Your organisation has no resume contact left (credits or subscription).',
   'resume.contact.notFound': 'There is no such contact request.',
   'resume.contact.notPending': 'This contact request has already been decided.',
   'resume.contact.mailSubject': '{organization} would like to contact you via {brand}',

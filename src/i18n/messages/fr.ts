@@ -937,7 +937,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'resume.facet.region': 'Région',
   'resume.facet.fieldOfStudy': 'Domaine d’études',
   'resume.contact.messageRequired': 'Veuillez écrire un message.',
-  'resume.contact.noCredit': 'Votre entreprise n’a plus de contact CV disponible (crédits ou abonnement).',
   'resume.contact.notFound': 'Cette demande de contact n’existe pas.',
   'resume.contact.notPending': 'Cette demande de contact a déjà été traitée.',
   'resume.contact.mailSubject': '{organization} souhaite vous contacter via {brand}',

@@ -24,7 +24,6 @@ const emptyOnPurpose = new Set([
   // Issue 17: files, contact requests and their reservations come from applicants and recruiters at work.
   'resume_attachments',
   'resume_contact_requests',
-  'resume_contact_reservations',
   // Resume contact requests hold credits; the demo has none yet.
   'credit_reservations',
   // Messages of the contact form are private; the demo has none.

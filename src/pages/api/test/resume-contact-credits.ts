@@ -7,8 +7,8 @@ export const prerender = false;
 
 /**
  * POST /api/test/resume-contact-credits `{ "email": "…", "amount": n }`: the browser tests' hook (issue 17)
- * that gives the organization of a recruiter n resume-contact credits on the request's brand, as buying them
- * would (the checkout is another issue). 404 unless TEST_HOOKS=1, which the configuration refuses with
+ * that gives the organization of a recruiter n resume-contact credits on the request's brand, as a grant
+ * entry in the credit ledger (decision 0020). 404 unless TEST_HOOKS=1, which the configuration refuses with
  * DATABASE_URL (production).
  */
 export const POST: APIRoute = async ({ request, locals }) => {

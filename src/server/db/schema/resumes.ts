@@ -6,8 +6,8 @@
  * queries and the approved-contact query read: no search or teaser query joins it, so a recruiter query
  * cannot reach them by mistake.
  *
- * Contact requests (SPEC 4: pending → approved / declined / revoked; 14 days without answer expire) and the
- * reservation of the credit or subscription slot each request holds until it is decided.
+ * Contact requests (SPEC 4: pending → approved / declined / revoked; 14 days without answer expire); the
+ * credit or subscription slot each request holds is a commerce credit_reservations row (decision 0020).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -200,41 +200,6 @@ export const resumeContactRequests = pgTable(
       .on(table.expiresAt)
       .where(sql`${table.status} = 'pending'`),
     check('resume_contact_requests_status_check', isOneOf(table.status, contactRequestStatuses)),
-  ],
-);
-
-export const reservationSources = ['credit', 'subscription'] as const;
-export const reservationStates = ['reserved', 'booked', 'released'] as const;
-
-/**
- * The resume-contact credit (credit_balances, type resume_contact_credits) or subscription slot a request
- * holds: reserved when sent, booked (the balance lowered) on approval, released on decline, revocation or
- * expiry. One per request.
- */
-export const resumeContactReservations = pgTable(
-  'resume_contact_reservations',
-  {
-    id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => resumeContactRequests.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: reservationSources }).notNull(),
-    /** credit_balances.id or subscriptions.id. */
-    sourceId: integer('source_id').notNull(),
-    state: text('state', { enum: reservationStates }).notNull().default('reserved'),
-    createdAt: createdAt(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
-  },
-  (table) => [
-    uniqueIndex('resume_contact_reservations_request_unique').on(table.requestId),
-    index('resume_contact_reservations_open_idx')
-      .on(table.source, table.sourceId)
-      .where(sql`${table.state} = 'reserved'`),
-    check('resume_contact_reservations_source_check', isOneOf(table.source, reservationSources)),
-    check('resume_contact_reservations_state_check', isOneOf(table.state, reservationStates)),
   ],
 );
 

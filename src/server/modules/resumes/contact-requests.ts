@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Brand, Locale } from '../../../../brands/types.ts';
 import { createTranslator } from '../../../i18n/index.ts';
@@ -6,21 +6,20 @@ import { maxEntityId } from '../../../lib/entity-id.ts';
 import { localizePath } from '../../../lib/routing/resolve-request.ts';
 import { isStaff, requireSignedIn, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
-import { creditBalances, subscriptions } from '../../db/schema/commerce.ts';
 import { organizations } from '../../db/schema/organizations.ts';
-import {
-  resumeContactRequests,
-  resumeContactReservations,
-  resumes,
-  type ResumeContactRequest,
-} from '../../db/schema/resumes.ts';
+import { resumeContactRequests, resumes, type ResumeContactRequest } from '../../db/schema/resumes.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/account-mails.ts';
 import { sendMail } from '../../mail/send-mail.ts';
 import { absoluteUrl } from '../../public-origin.ts';
 import { parseInput } from '../../validation.ts';
-import type { Transaction } from '../job-posting/job-access.ts';
+import type { Executor } from '../commerce/ledger.ts';
+import {
+  bookResumeContactCredit,
+  releaseResumeContactCredit,
+  reserveResumeContactCredit,
+} from '../commerce/resume-contact-credits.ts';
 import { findViewerOrganizations } from '../organizations/find-viewer-organizations.ts';
 import {
   findOwnResume,
@@ -28,9 +27,6 @@ import {
   requireRecruiterOrganization,
   requireResumesEnabled,
 } from './resume-access.ts';
-
-/** The credit balance type a resume contact spends (credit_balances.type). */
-export const resumeContactCreditType = 'resume_contact_credits';
 
 const sendSchema = z.object({
   resumeId: z.number().int().min(1).max(maxEntityId),
@@ -42,80 +38,28 @@ const sendSchema = z.object({
 });
 
 /**
- * Pending requests older than their 14 days expire (SPEC 4), and their reservations are released. Run
- * before every read and write of requests, so nobody sees or decides an expired one; one statement each.
+ * Pending requests older than their 14 days expire (SPEC 4), and the credit each held is released through
+ * the commerce service (a refund entry in the ledger), in one transaction. Run before every read and write
+ * of requests, so nobody sees or decides an expired one.
  */
-export async function expireContactRequests(db: Database | Transaction, now = new Date()): Promise<void> {
-  const expired = await db
-    .update(resumeContactRequests)
-    .set({ status: 'expired', decidedAt: now })
-    .where(and(eq(resumeContactRequests.status, 'pending'), lt(resumeContactRequests.expiresAt, now)))
-    .returning({ id: resumeContactRequests.id });
-  if (expired.length === 0) return;
-  await db
-    .update(resumeContactReservations)
-    .set({ state: 'released', settledAt: now })
-    .where(
-      and(
-        eq(resumeContactReservations.state, 'reserved'),
-        inArray(
-          resumeContactReservations.requestId,
-          expired.map((row) => row.id),
-        ),
-      ),
-    );
-}
-
-/**
- * Reserves one resume contact of the organization: a subscription slot first (an active subscription of
- * the brand with resume contacts available beyond those reserved), else a resume-contact credit beyond
- * those reserved. The rows it counts are locked (FOR UPDATE), so concurrent requests of one organization
- * queue here and the last credit is reserved once. QUOTA_EXCEEDED when nothing is left.
- */
-async function reserveContact(tx: Transaction, options: { organizationId: number; brand: Brand; locale: Locale }) {
-  const { organizationId, brand, locale } = options;
-  const reserved = (source: 'credit' | 'subscription', sourceId: number) =>
-    sql<number>`(select count(*)::int from resume_contact_reservations r
-      where r.source = ${source} and r.source_id = ${sourceId} and r.state = 'reserved')`;
-  const slots = await tx
-    .select({ id: subscriptions.id, available: subscriptions.resumeContactsAvailable })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.organizationId, organizationId),
-        eq(subscriptions.frontend, brand.id as (typeof subscriptions.$inferSelect)['frontend']),
-        eq(subscriptions.status, 'active'),
-      ),
-    )
-    .orderBy(subscriptions.id)
-    .for('update');
-  for (const slot of slots) {
-    const [row] = await tx.select({ count: reserved('subscription', slot.id) }).from(sql`(select 1) as one`);
-    if (slot.available - Number(row?.count ?? 0) > 0) return { source: 'subscription' as const, sourceId: slot.id };
-  }
-  const [credit] = await tx
-    .select({ id: creditBalances.id, amount: creditBalances.amount })
-    .from(creditBalances)
-    .where(
-      and(
-        eq(creditBalances.organizationId, organizationId),
-        eq(creditBalances.type, resumeContactCreditType),
-        eq(creditBalances.frontend, brand.id as (typeof creditBalances.$inferSelect)['frontend']),
-      ),
-    )
-    .for('update');
-  if (credit) {
-    const [row] = await tx.select({ count: reserved('credit', credit.id) }).from(sql`(select 1) as one`);
-    if (credit.amount - Number(row?.count ?? 0) > 0) return { source: 'credit' as const, sourceId: credit.id };
-  }
-  throw new AppError('QUOTA_EXCEEDED', { key: 'resume.contact.noCredit', locale });
+export async function expireContactRequests(db: Executor, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const expired = await tx
+      .update(resumeContactRequests)
+      .set({ status: 'expired', decidedAt: now })
+      .where(and(eq(resumeContactRequests.status, 'pending'), lt(resumeContactRequests.expiresAt, now)))
+      .returning({ id: resumeContactRequests.id });
+    for (const { id } of expired) await releaseResumeContactCredit(tx, id, null);
+  });
 }
 
 /**
  * sendResumeContactRequest: a recruiter asks the applicant of a visible resume for contact, with a message.
- * One resume contact (subscription slot or credit) is reserved with the request, in one transaction; the
- * applicant gets a mail. The organization's open (pending or approved) request for the resume is answered
- * again instead of a second one (created: false), so a double click reserves once.
+ * One resume contact is reserved with the request through the commerce service (decision 0020: a
+ * subscription slot first, else a resume-contact credit, as a ledger entry), in one transaction; the
+ * applicant gets a mail. QUOTA_EXCEEDED (nothing written) when the organization has no resume contact left.
+ * The organization's open (pending or approved) request for the resume is answered again instead of a
+ * second one (created: false), so a double click reserves once.
  */
 export async function sendResumeContactRequest(options: {
   db: Database;
@@ -146,7 +90,6 @@ export async function sendResumeContactRequest(options: {
   let request: ResumeContactRequest;
   try {
     request = await db.transaction(async (tx) => {
-      const reservation = await reserveContact(tx, { organizationId: organization.id, brand, locale });
       const expiresAt = new Date(Date.now() + brand.constants.resumeContactRequestDays * 86_400_000);
       const [row] = await tx
         .insert(resumeContactRequests)
@@ -160,9 +103,11 @@ export async function sendResumeContactRequest(options: {
         })
         .returning();
       if (!row) throw new Error('Inserting the contact request returned no row.');
-      await tx
-        .insert(resumeContactReservations)
-        .values({ requestId: row.id, organizationId: organization.id, ...reservation });
+      await reserveResumeContactCredit(
+        tx,
+        { organizationId: organization.id, frontend: row.frontend, requestId: row.id, actorUserId: viewer.userId },
+        locale,
+      );
       return row;
     });
   } catch (error) {
@@ -186,30 +131,6 @@ export async function sendResumeContactRequest(options: {
     );
   }
   return { request, created: true };
-}
-
-/** Settles a request's reservation: booked (the slot or credit is spent) or released. */
-async function settleReservation(tx: Transaction, requestId: number, outcome: 'booked' | 'released') {
-  const [reservation] = await tx
-    .update(resumeContactReservations)
-    .set({ state: outcome, settledAt: new Date() })
-    .where(and(eq(resumeContactReservations.requestId, requestId), eq(resumeContactReservations.state, 'reserved')))
-    .returning();
-  if (!reservation || outcome === 'released') return;
-  if (reservation.source === 'credit') {
-    await tx
-      .update(creditBalances)
-      .set({ amount: sql`${creditBalances.amount} - 1` })
-      .where(eq(creditBalances.id, reservation.sourceId));
-  } else {
-    await tx
-      .update(subscriptions)
-      .set({
-        resumeContactsAvailable: sql`${subscriptions.resumeContactsAvailable} - 1`,
-        resumeContactsActive: sql`${subscriptions.resumeContactsActive} + 1`,
-      })
-      .where(eq(subscriptions.id, reservation.sourceId));
-  }
 }
 
 async function requestOf(db: Database, id: number, locale: Locale) {
@@ -249,7 +170,8 @@ export async function decideResumeContactRequest(options: {
       .where(and(eq(resumeContactRequests.id, id), eq(resumeContactRequests.status, 'pending')))
       .returning();
     if (!row) throw new AppError('CONFLICT', { key: 'resume.contact.notPending', locale });
-    await settleReservation(tx, id, approve ? 'booked' : 'released');
+    if (approve) await bookResumeContactCredit(tx, id);
+    else await releaseResumeContactCredit(tx, id, viewer.userId);
     return row;
   });
 }
@@ -285,7 +207,7 @@ export async function revokeResumeContactRequest(options: {
       .where(and(eq(resumeContactRequests.id, id), inArray(resumeContactRequests.status, allowed as ['pending'])))
       .returning();
     if (!row) throw new AppError('CONFLICT', { key: 'resume.contact.notPending', locale });
-    await settleReservation(tx, id, 'released');
+    await releaseResumeContactCredit(tx, id, viewer.userId);
     return row;
   });
 }

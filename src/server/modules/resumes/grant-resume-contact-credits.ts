@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { BrandId } from '../../../../brands/ids.ts';
 import type { Database } from '../../db/index.ts';
-import { creditBalances } from '../../db/schema/commerce.ts';
 import { users } from '../../db/schema/users.ts';
+import { postLedgerEntry } from '../commerce/ledger.ts';
 import { findViewerOrganizations } from '../organizations/find-viewer-organizations.ts';
-import { resumeContactCreditType } from './contact-requests.ts';
 
-/** Sets the resume-contact credits of a recruiter's current organization on a brand (the browser tests' hook). */
+/**
+ * Gives the current organization of a recruiter `amount` resume-contact credits on a brand (the browser
+ * tests' hook), as a grant entry in the credit ledger (decision 0020), as staff granting them would.
+ */
 export async function grantResumeContactCredits(options: {
   db: Database;
   email: string;
@@ -17,19 +21,16 @@ export async function grantResumeContactCredits(options: {
   if (!user) return false;
   const { current } = await findViewerOrganizations({ db, viewer: { userId: user.id, roles: ['recruiter'] } });
   if (!current) return false;
-  const frontend = brandId as (typeof creditBalances.$inferSelect)['frontend'];
-  await db
-    .insert(creditBalances)
-    .values({
-      organizationId: current.id,
-      type: resumeContactCreditType,
-      label: 'Lebenslauf-Kontakte',
-      amount,
-      frontend,
-    })
-    .onConflictDoUpdate({
-      target: [creditBalances.organizationId, creditBalances.type, creditBalances.frontend],
-      set: { amount },
-    });
+  if (amount === 0) return true;
+  await postLedgerEntry(db, {
+    organizationId: current.id,
+    frontend: brandId as BrandId,
+    kind: 'resume_contacts',
+    amount,
+    reason: 'grant',
+    note: 'test hook',
+    reference: `test-hook:${user.id}`,
+    idempotencyKey: `test-grant:${randomUUID()}`,
+  });
   return true;
 }
