@@ -16,6 +16,7 @@ import { jobDescriptionModule } from '../modules/job-description/index.ts';
 import { applicationsModule } from '../modules/applications/index.ts';
 import { bookmarksModule } from '../modules/bookmarks/index.ts';
 import { jobAlertsModule } from '../modules/job-alerts/index.ts';
+import { sitemapsModule } from '../modules/sitemaps/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -35,6 +36,7 @@ const modules = [
   applicationsModule,
   bookmarksModule,
   jobAlertsModule,
+  sitemapsModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

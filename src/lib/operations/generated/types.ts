@@ -242,6 +242,9 @@ export type SalaryUnit = 'hour' | 'month' | 'year';
 /** The social provider a new account signed up with (SPEC section 4). */
 export type SignupMethod = 'facebook' | 'google' | 'linkedin';
 
+/** A kind of content with a sitemap of its own. */
+export type SitemapKind = 'JOBS' | 'JOB_CATEGORIES' | 'LANDING_PAGES' | 'ORGANIZATIONS';
+
 export type SortDirection = 'ASC' | 'DESC';
 
 export type SubscriptionFilters = {
@@ -551,6 +554,32 @@ export type recordJobViewMutationVariables = Exact<{
 }>;
 
 export type recordJobViewMutation = { recordJobView: boolean };
+
+export type sitemapSectionsQueryVariables = Exact<{
+  locale?: string | null | undefined;
+}>;
+
+export type sitemapSectionsQuery = {
+  sitemapSections: Array<{
+    kind: SitemapKind;
+    chunks: Array<{ firstId: number; lastId: number; count: number; lastModified: string | null }>;
+  }>;
+};
+
+export type sitemapEntriesQueryVariables = Exact<{
+  kind: SitemapKind;
+  locale?: string | null | undefined;
+  after?: number | null | undefined;
+  until: number;
+  first: number;
+}>;
+
+export type sitemapEntriesQuery = {
+  sitemapEntries: {
+    nextAfter: number | null;
+    entries: Array<{ path: string; lastModified: string | null; alternates: Array<{ locale: string; path: string }> }>;
+  };
+};
 
 export type bookmarkedJobIdsQueryVariables = Exact<{
   jobIds: Array<number>;
@@ -1376,6 +1405,8 @@ export interface OperationTypes {
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
   similarJobs: { data: similarJobsQuery; variables: similarJobsQueryVariables };
+  sitemapEntries: { data: sitemapEntriesQuery; variables: sitemapEntriesQueryVariables };
+  sitemapSections: { data: sitemapSectionsQuery; variables: sitemapSectionsQueryVariables };
   startJobApplication: { data: startJobApplicationMutation; variables: startJobApplicationMutationVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
   submitApplication: { data: submitApplicationMutation; variables: submitApplicationMutationVariables };
