@@ -192,12 +192,8 @@ describe.each(testDialects)('the sitemap operations on %s', (dialect) => {
     const sections = (await backend.request(sitemapSections, {}, { headers })).body.data!.sitemapSections;
     const chunks = sections.find((section) => section.kind === kind)!.chunks;
     const entries = [];
-    for (const chunk of chunks) {
-      const page = await backend.request(
-        sitemapEntries,
-        { kind, after: chunk.firstId - 1, until: chunk.lastId, first: 5000 },
-        { headers },
-      );
+    for (const [index, chunk] of chunks.entries()) {
+      const page = await backend.request(sitemapEntries, { kind, page: index + 1, first: chunk.count }, { headers });
       entries.push(...page.body.data!.sitemapEntries.entries);
     }
     return entries;
@@ -245,25 +241,31 @@ describe.each(testDialects)('the sitemap operations on %s', (dialect) => {
     // Eight published jobs: the one whose stored tags say noindex counts in its file's range but is not listed.
     expect(chunks.map((chunk) => chunk.count)).toEqual([3, 3, 2]);
     const listed: number[] = [];
-    for (const chunk of chunks) {
-      let after: number | null = chunk.firstId - 1;
-      while (after !== null) {
-        const page = await listSitemapEntries({
-          ...options,
-          input: { kind: 'JOBS', after, until: chunk.lastId, first: 2 },
-        });
+    for (const index of chunks.keys()) {
+      // Each file from its start, in pages of two, stopping at the file's size as the endpoint does.
+      let remaining = 3;
+      let page = await listSitemapEntries({ ...options, size: 3, input: { kind: 'JOBS', page: index + 1, first: 2 } });
+      for (;;) {
         listed.push(...page.entries.map((entry) => entry.id));
-        after = page.nextAfter;
+        remaining -= page.scanned;
+        if (page.nextAfter === null || remaining <= 0) break;
+        page = await listSitemapEntries({
+          ...options,
+          size: 3,
+          input: { kind: 'JOBS', after: page.nextAfter, first: Math.min(2, remaining) },
+        });
       }
     }
+    const beyond = await listSitemapEntries({ ...options, size: 3, input: { kind: 'JOBS', page: 4, first: 2 } });
+    expect(beyond).toEqual({ entries: [], scanned: 0, nextAfter: null });
     const expected = await db.execute<{ id: number }>(
       sql`select id from jobs where frontend = 'tagblatt' and state = 'published' and (expires_at is null or expires_at > now()) and id <> ${content.hidden[4]!} order by id`,
     );
     expect(listed).toEqual(expected.rows.map((row) => Number(row.id)));
   });
 
-  it('refuses a page larger than 5,000 URLs', async () => {
-    const { body } = await backend.request(sitemapEntries, { kind: 'JOBS', until: 1, first: 5001 });
+  it('refuses a page larger than 10,000 URLs', async () => {
+    const { body } = await backend.request(sitemapEntries, { kind: 'JOBS', first: 10_001 });
     expect(body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 });

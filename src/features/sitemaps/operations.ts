@@ -4,8 +4,8 @@ import { defineOperation } from '../../lib/backend-client/index.ts';
 export const sitemapSections = defineOperation(
   'sitemapSections',
   /* GraphQL */ `
-    query sitemapSections($locale: String) {
-      sitemapSections(locale: $locale) {
+    query sitemapSections($locale: String, $kinds: [SitemapKind!]) {
+      sitemapSections(locale: $locale, kinds: $kinds) {
         kind
         chunks {
           firstId
@@ -22,8 +22,8 @@ export const sitemapSections = defineOperation(
 export const sitemapEntries = defineOperation(
   'sitemapEntries',
   /* GraphQL */ `
-    query sitemapEntries($kind: SitemapKind!, $locale: String, $after: Int, $until: Int!, $first: Int!) {
-      sitemapEntries(kind: $kind, locale: $locale, after: $after, until: $until, first: $first) {
+    query sitemapEntries($kind: SitemapKind!, $locale: String, $page: Int, $after: Int, $first: Int!) {
+      sitemapEntries(kind: $kind, locale: $locale, page: $page, after: $after, first: $first) {
         entries {
           path
           lastModified
@@ -32,6 +32,7 @@ export const sitemapEntries = defineOperation(
             path
           }
         }
+        scanned
         nextAfter
       }
     }

@@ -1,6 +1,6 @@
 /**
  * The sitemap documents (issue 19), read through the sitemap operations: the index names every file of
- * every kind and locale; a file streams its URLs page by page (5,000 a page), never holding the whole list.
+ * every kind and locale; a file streams its URLs page by page (10,000 a page), never holding the whole list.
  */
 import type { Brand, Locale } from '../../../brands/types';
 import type { BackendClient } from '../../lib/backend-client';
@@ -13,6 +13,7 @@ import {
   urlElement,
   urlsetClosing,
   urlsetOpening,
+  urlsPerSitemap,
   type SitemapRequest,
   type SitemapSegment,
 } from '../../lib/sitemaps';
@@ -22,7 +23,7 @@ import { sitemapEntries, sitemapSections } from './operations';
 type SitemapEntriesData = OperationData<typeof sitemapEntries>;
 
 /** URLs read per backend request while streaming a file. */
-const entriesPerPage = 5000;
+const entriesPerPage = 10_000;
 
 const segmentOfKind = new Map(
   Object.entries(sitemapKinds).map(([segment, kind]) => [kind, segment as SitemapSegment] as const),
@@ -86,6 +87,7 @@ export async function sitemapIndexDocument(
 /**
  * One sitemap file, or null when the brand has no such file (a kind without URLs, a page past the last).
  * Each URL is absolute on the public origin, with hreflang alternates and x-default on multilingual brands.
+ * The first page is read before the answer starts (it decides 404); the rest as the client reads.
  */
 export async function sitemapFileDocument(
   backend: BackendClient,
@@ -95,29 +97,39 @@ export async function sitemapFileDocument(
 ): Promise<ReadableStream<Uint8Array> | null> {
   const { locale, page } = request;
   const kind = sitemapKinds[request.segment];
-  const { sitemapSections: sections } = await backend.request(sitemapSections, { locale });
-  const chunk = sections.find((section) => section.kind === kind)?.chunks[page - 1];
-  if (!chunk) return null;
-  const absolute = (path: string, inLocale: Locale) => new URL(localizePath(path, inLocale, brand), origin).href;
+  const read = async (after: number | null, remaining: number) =>
+    (
+      await backend.request(sitemapEntries, {
+        kind,
+        locale,
+        page,
+        after,
+        first: Math.min(entriesPerPage, remaining),
+      })
+    ).sitemapEntries;
+  const first = await read(null, urlsPerSitemap);
+  if (first.scanned === 0) return null;
+  // Paths of plain URL characters need no parsing (almost all: slugs); others are encoded by URL.
+  const absolute = (path: string, inLocale: Locale) => {
+    const localized = localizePath(path, inLocale, brand);
+    return /^\/[A-Za-z0-9\-._~/]*$/.test(localized) ? origin + localized : new URL(localized, origin).href;
+  };
 
   return streamOf(async function* (write) {
     write(urlsetOpening);
-    let after: number | null = chunk.firstId - 1;
-    while (after !== null) {
-      const { sitemapEntries: result }: SitemapEntriesData = await backend.request(sitemapEntries, {
-        kind,
-        locale,
-        after,
-        until: chunk.lastId,
-        first: entriesPerPage,
-      });
+    let result: SitemapEntriesData['sitemapEntries'] | null = first;
+    let remaining = urlsPerSitemap;
+    while (result) {
+      remaining -= result.scanned;
+      // The next page is read while this one is written and sent.
+      const next = result.nextAfter !== null && remaining > 0 ? read(result.nextAfter, remaining) : null;
       for (const entry of result.entries) {
         const byLocale = new Map(entry.alternates.map((alternate) => [alternate.locale, alternate.path]));
         const alternates = hreflangAlternates((other) => byLocale.get(other) ?? null, brand, origin);
         write(urlElement(absolute(entry.path, locale), entry.lastModified, alternates));
       }
-      after = result.nextAfter ?? null;
       yield;
+      result = next ? await next : null;
     }
     write(urlsetClosing);
   });

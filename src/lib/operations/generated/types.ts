@@ -557,6 +557,7 @@ export type recordJobViewMutation = { recordJobView: boolean };
 
 export type sitemapSectionsQueryVariables = Exact<{
   locale?: string | null | undefined;
+  kinds?: Array<SitemapKind> | null | undefined;
 }>;
 
 export type sitemapSectionsQuery = {
@@ -569,13 +570,14 @@ export type sitemapSectionsQuery = {
 export type sitemapEntriesQueryVariables = Exact<{
   kind: SitemapKind;
   locale?: string | null | undefined;
+  page?: number | null | undefined;
   after?: number | null | undefined;
-  until: number;
   first: number;
 }>;
 
 export type sitemapEntriesQuery = {
   sitemapEntries: {
+    scanned: number;
     nextAfter: number | null;
     entries: Array<{ path: string; lastModified: string | null; alternates: Array<{ locale: string; path: string }> }>;
   };

@@ -45,15 +45,17 @@ export const sitemapsModule: GraphQLModule = {
 
     type SitemapEntryPage {
       entries: [SitemapEntry!]!
-      "Pass as after for the next page; null when the range is done."
+      "How many of the file's rows this page read (URLs marked noindex are read, not listed)."
+      scanned: Int!
+      "Pass as after for the next page; null when the kind has no more."
       nextAfter: Int
     }
 
     extend type Query {
-      "The sitemap files of the request's brand in a locale (the request's when none is named)."
-      sitemapSections(locale: String): [SitemapSection!]!
-      "Indexable URLs of a kind with ids in (after, until], in id order, at most first (up to ${String(maxSitemapEntriesPerPage)})."
-      sitemapEntries(kind: SitemapKind!, locale: String, after: Int, until: Int!, first: Int!): SitemapEntryPage!
+      "The sitemap files of the request's brand in a locale (the request's when none is named), of every kind or those named."
+      sitemapSections(locale: String, kinds: [SitemapKind!]): [SitemapSection!]!
+      "The next indexable URLs of a kind after the id after (from the start of file page when after is null), in id order, at most first (up to ${String(maxSitemapEntriesPerPage)})."
+      sitemapEntries(kind: SitemapKind!, locale: String, page: Int, after: Int, first: Int!): SitemapEntryPage!
     }
   `,
   resolvers: {

@@ -10,8 +10,9 @@
  * - Job categories: /jobs/<category> with at least one open job of the brand (an empty listing is noindex).
  * - Any of these whose path has stored meta tags saying noindex is left out.
  *
- * A kind is split into files of at most `urlsPerSitemap` URLs by id ranges (`listSitemapSections`); a file's
- * URLs are read in pages of ids (`listSitemapEntries`), so the endpoint streams a file without holding it.
+ * A kind is split into files of at most `urlsPerSitemap` URLs in id order (`listSitemapSections` for the
+ * index); a file's URLs are read in pages of ids (`listSitemapEntries`), so the endpoint streams a file
+ * without holding it.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ import { jobPathOf } from '../jobs/job-presenters.ts';
 export const sitemapKindValues = ['JOBS', 'ORGANIZATIONS', 'LANDING_PAGES', 'JOB_CATEGORIES'] as const;
 
 /** The most URLs one page of `listSitemapEntries` returns. */
-export const maxSitemapEntriesPerPage = 5000;
+export const maxSitemapEntriesPerPage = 10_000;
 
 type ContentLanguage = 'de' | 'en' | 'fr';
 
@@ -60,7 +61,7 @@ function indexableRows(kind: SitemapKind, scope: Scope): SQL {
         from taxonomy_terms t
         join job_occupational_fields f on f.term_id = t.id
         join jobs j on j.id = f.job_id
-        where t.vocabulary = 'occupational_field' and t.slug in ${slugs}
+        where t.vocabulary = 'occupational_field' and t.slug = any(${sql.param(slugs)}::text[])
           and j.frontend = ${scope.brandId} and j.state = 'published'
           and (j.expires_at is null or j.expires_at > now())
           and (j.published_at is null or j.published_at <= now())
@@ -79,7 +80,13 @@ function scopeOf(brand: Brand, locale: Locale | null | undefined, fallback: Loca
   return { brandId: brand.id, language: contentLanguageOf(locale ?? fallback) };
 }
 
-const sectionsInput = z.object({ locale: localeSchema.nullish() });
+const kindSchema = z.enum(sitemapKindValues, { error: `kind must be one of ${sitemapKindValues.join(', ')}` });
+
+const sectionsInput = z.object({
+  locale: localeSchema.nullish(),
+  /** Only these kinds (a file needs its own kind's bounds, the index every kind's). */
+  kinds: z.array(kindSchema).max(sitemapKindValues.length).nullish(),
+});
 
 export interface SitemapChunk {
   firstId: number;
@@ -99,39 +106,42 @@ export async function listSitemapSections(options: {
   input: unknown;
   size?: number;
 }): Promise<{ kind: SitemapKind; chunks: SitemapChunk[] }[]> {
-  const { locale } = parseInput(sectionsInput, options.input);
+  const { locale, kinds } = parseInput(sectionsInput, options.input);
   const scope = scopeOf(options.brand, locale, options.locale);
   const size = options.size ?? urlsPerSitemap;
   return Promise.all(
-    sitemapKindValues.map(async (kind) => {
-      const result = await options.db.execute<{
-        first_id: number;
-        last_id: number;
-        count: number;
-        lastmod: number | null;
-      }>(sql`
+    sitemapKindValues
+      .filter((kind) => !kinds || kinds.includes(kind))
+      .map(async (kind) => {
+        const result = await options.db.execute<{
+          first_id: number;
+          last_id: number;
+          count: number;
+          lastmod: number | null;
+        }>(sql`
         select min(id)::int as first_id, max(id)::int as last_id, count(*)::int as count, max(lastmod) as lastmod
         from (select id, lastmod, row_number() over (order by id) as rn from (${indexableRows(kind, scope)}) s) numbered
         group by (rn - 1) / ${size}
         order by 1`);
-      return {
-        kind,
-        chunks: result.rows.map((row) => ({
-          firstId: Number(row.first_id),
-          lastId: Number(row.last_id),
-          count: Number(row.count),
-          lastModified: row.lastmod === null ? null : new Date(Number(row.lastmod)),
-        })),
-      };
-    }),
+        return {
+          kind,
+          chunks: result.rows.map((row) => ({
+            firstId: Number(row.first_id),
+            lastId: Number(row.last_id),
+            count: Number(row.count),
+            lastModified: row.lastmod === null ? null : new Date(Number(row.lastmod)),
+          })),
+        };
+      }),
   );
 }
 
 const entriesInput = z.object({
-  kind: z.enum(sitemapKindValues, { error: `kind must be one of ${sitemapKindValues.join(', ')}` }),
+  kind: kindSchema,
   locale: localeSchema.nullish(),
+  /** The file (1 for the first 50,000 URLs of the kind); only read when `after` is null. */
+  page: z.number().int().min(1).max(1_000_000).nullish(),
   after: z.number().int().min(0).nullish(),
-  until: z.number().int().min(0),
   first: z
     .number()
     .int()
@@ -157,37 +167,61 @@ async function noindexPaths(db: Database): Promise<Set<string>> {
 }
 
 /**
- * One page of a sitemap file: the indexable URLs of a kind with ids in (after, until], at most `first`,
- * in id order. `nextAfter` is the last id read (null when the range is done).
+ * One page of a sitemap file: the next `first` indexable URLs of a kind in id order after the id `after`,
+ * or from the start of file `page` when `after` is null. `scanned` says how many of the file's rows the page
+ * read (a URL whose stored tags say noindex is read but not listed), `nextAfter` is the last id read (null
+ * when the kind has no more). The caller stops a file after `urlsPerSitemap` scanned rows.
  */
 export async function listSitemapEntries(options: {
   db: Database;
   brand: Brand;
   locale: Locale;
   input: unknown;
-}): Promise<{ entries: SitemapEntry[]; nextAfter: number | null }> {
+  size?: number;
+}): Promise<{ entries: SitemapEntry[]; scanned: number; nextAfter: number | null }> {
   const input = parseInput(entriesInput, options.input);
   const scope = scopeOf(options.brand, input.locale, options.locale);
   const { db, brand } = options;
+  const size = options.size ?? urlsPerSitemap;
+  const source = indexableRows(input.kind, scope);
+  const page = input.page ?? 1;
+  let after = input.after ?? 0;
+  if (input.after == null && page > 1) {
+    // The last id of the previous file: an index-only walk over the kind's ids.
+    const previous = await db.execute<{ id: number }>(
+      sql`select id::int as id from (${source}) s order by id offset ${(page - 1) * size - 1} limit 1`,
+    );
+    const last = previous.rows[0];
+    if (!last) return { entries: [], scanned: 0, nextAfter: null };
+    after = Number(last.id);
+  }
   const [result, excluded] = await Promise.all([
     db.execute<{ id: number; lastmod: number | null; path: string | null }>(sql`
-      select id::int as id, lastmod, path from (${indexableRows(input.kind, scope)}) s
-      where id > ${input.after ?? 0} and id <= ${input.until}
-      order by id limit ${input.first}`),
+      select id::int as id, lastmod, path from (${source}) s
+      where id > ${after} order by id limit ${input.first}`),
     noindexPaths(db),
   ]);
   const rows = result.rows;
-  const aliases =
-    input.kind === 'JOBS'
-      ? await jobAliases(
-          db,
-          rows.map((row) => Number(row.id)),
-        )
-      : null;
+  const last = rows.at(-1);
+  // The jobs' aliases in one range scan of the alias index (not a look-up per job).
+  const aliases = new Map<number, PathAlias[]>();
+  if (input.kind === 'JOBS' && last) {
+    const found = await db.execute<{ target_id: number; language: PathAlias['language']; path: string }>(sql`
+      select target_id::int as target_id, language, path from path_aliases
+      where target_kind = 'Job' and target_id > ${after} and target_id <= ${Number(last.id)}`);
+    for (const alias of found.rows) {
+      const jobId = Number(alias.target_id);
+      const list = aliases.get(jobId) ?? [];
+      list.push({ id: 0, path: alias.path, language: alias.language, targetKind: 'Job', targetId: jobId });
+      aliases.set(jobId, list);
+    }
+  }
   const multilingual = brand.locales.length > 1 && multilingualKinds.has(input.kind);
 
   const pathIn = (row: (typeof rows)[number], language: ContentLanguage): string =>
-    aliases ? jobPathOf({ id: Number(row.id) }, aliases.get(Number(row.id)) ?? [], language) : (row.path ?? '');
+    input.kind === 'JOBS'
+      ? jobPathOf({ id: Number(row.id) }, aliases.get(Number(row.id)) ?? [], language)
+      : (row.path ?? '');
 
   const entries: SitemapEntry[] = [];
   for (const row of rows) {
@@ -202,25 +236,5 @@ export async function listSitemapEntries(options: {
         : [],
     });
   }
-  const last = rows.at(-1);
-  return { entries, nextAfter: rows.length === input.first && last ? Number(last.id) : null };
-}
-
-async function jobAliases(db: Database, ids: number[]): Promise<Map<number, PathAlias[]>> {
-  const byJob = new Map<number, PathAlias[]>();
-  if (ids.length === 0) return byJob;
-  const result = await db.execute<{ id: number; path: string; language: PathAlias['language']; target_id: number }>(sql`
-    select id, path, language, target_id from path_aliases where target_kind = 'Job' and target_id in ${ids}`);
-  for (const row of result.rows) {
-    const jobId = Number(row.target_id);
-    const alias: PathAlias = {
-      id: Number(row.id),
-      path: row.path,
-      language: row.language,
-      targetKind: 'Job',
-      targetId: jobId,
-    };
-    byJob.set(jobId, [...(byJob.get(jobId) ?? []), alias]);
-  }
-  return byJob;
+  return { entries, scanned: rows.length, nextAfter: rows.length === input.first && last ? Number(last.id) : null };
 }
