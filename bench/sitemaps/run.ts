@@ -50,17 +50,17 @@ interface Figures {
 }
 
 async function fetchOnce(path: string): Promise<Figures> {
-  const before = server.residentBytes() as number;
+  const before = server.residentBytes();
   let peak = before;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, server.residentBytes() as number);
+    peak = Math.max(peak, server.residentBytes());
   }, 5);
   const started = performance.now();
-  const response = await fetch(`${server.origin as string}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+  const response = await fetch(`${server.origin}${path}`, { headers: { 'accept-encoding': 'gzip' } });
   const text = await response.text();
   const milliseconds = performance.now() - started;
   clearInterval(sampler);
-  peak = Math.max(peak, server.residentBytes() as number);
+  peak = Math.max(peak, server.residentBytes());
   if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
   return {
     milliseconds,
@@ -71,7 +71,7 @@ async function fetchOnce(path: string): Promise<Figures> {
 }
 
 try {
-  const index = await fetch(`${server.origin as string}/sitemap.xml`);
+  const index = await fetch(`${server.origin}/sitemap.xml`);
   const files = [
     ...(await index.text()).matchAll(/<loc>https:\/\/jobs\.example(\/jobs\/sitemap\.xml[^<]*)<\/loc>/g),
   ].map((match) => (match[1] ?? '').replace(/&amp;/g, '&'));

@@ -97,7 +97,7 @@ export async function sitemapFileDocument(
 ): Promise<ReadableStream<Uint8Array> | null> {
   const { locale, page } = request;
   const kind = sitemapKinds[request.segment];
-  const read = async (after: number | null, remaining: number) =>
+  const read = async (after: number | null, remaining: number): Promise<SitemapEntriesData['sitemapEntries']> =>
     (
       await backend.request(sitemapEntries, {
         kind,
@@ -122,7 +122,8 @@ export async function sitemapFileDocument(
     while (result) {
       remaining -= result.scanned;
       // The next page is read while this one is written and sent.
-      const next = result.nextAfter !== null && remaining > 0 ? read(result.nextAfter, remaining) : null;
+      const next: Promise<SitemapEntriesData['sitemapEntries']> | null =
+        result.nextAfter !== null && remaining > 0 ? read(result.nextAfter, remaining) : null;
       for (const entry of result.entries) {
         const byLocale = new Map(entry.alternates.map((alternate) => [alternate.locale, alternate.path]));
         const alternates = hreflangAlternates((other) => byLocale.get(other) ?? null, brand, origin);
