@@ -758,6 +758,8 @@ export const de = {
   'mail.jobAlertDigest.more': '… und {count} weitere: {link}',
   'mail.jobAlertDigest.footer':
     'Alle Stellen dieser Suche: {search}\n\nSie erhalten diese E-Mail, weil Sie einen Job-Alert bei {brand} angelegt haben. Mit einem Klick abbestellen: {unsubscribe}',
+  // Issue 19: content and SEO
+  'content.jobs.filteredSubject': 'Gefilterte',
 } as const;
 
 export type MessageKey = keyof typeof de;

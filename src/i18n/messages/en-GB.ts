@@ -739,4 +739,6 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'mail.jobAlertDigest.more': '… and {count} more: {link}',
   'mail.jobAlertDigest.footer':
     'All jobs of this search: {search}\n\nYou receive this e-mail because you created a job alert at {brand}. Unsubscribe with one click: {unsubscribe}',
+  // Issue 19: content and SEO
+  'content.jobs.filteredSubject': 'Filtered',
 };

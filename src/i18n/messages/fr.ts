@@ -757,4 +757,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'mail.jobAlertDigest.more': '… et {count} autres : {link}',
   'mail.jobAlertDigest.footer':
     'Toutes les offres de cette recherche : {search}\n\nVous recevez cet e-mail parce que vous avez créé une alerte emploi sur {brand}. Se désabonner en un clic : {unsubscribe}',
+  // Issue 19: content and SEO
+  'content.jobs.filteredSubject': 'Filtrés',
 };
