@@ -51,10 +51,11 @@ const decode = (text: string) =>
     .replace(/&gt;/g, '>');
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
 
-async function row<T>(query: ReturnType<typeof sql>): Promise<T> {
-  const result = await database.handle.db.execute<T & Record<string, unknown>>(query);
-  if (!result.rows[0]) throw new Error('no demo row');
-  return result.rows[0];
+async function row<T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T> {
+  const result = await database.handle.db.execute<T>(query);
+  const [first] = result.rows as T[];
+  if (!first) throw new Error('no demo row');
+  return first;
 }
 
 const openJob = () =>
