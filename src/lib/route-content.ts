@@ -1,6 +1,8 @@
 import type { BackendClient } from './backend-client/index.ts';
 import { parseEntityId } from './entity-id.ts';
-import { maxRoutePathLength } from './routing/site-paths.ts';
+import type { Brand, Locale } from '../../brands/types.ts';
+import { localizePath } from './routing/resolve-request.ts';
+import { maxRoutePathLength, visitorSearch } from './routing/site-paths.ts';
 import {
   getJobById,
   getOrganizationProfile,
@@ -94,4 +96,37 @@ export async function loadJobContent(
 ): Promise<RouteContent> {
   const { job, similarJobs } = await backend.request(getJobById, { id });
   return job ? { kind: 'job', job, similar: similarJobs, metatags } : notFound;
+}
+
+/**
+ * Issue 19: the one public path of a piece of content, as the site links it and as its canonical URL names
+ * it (a job's alias in the language or /job/<id>, an organization's profile path, a landing page's path),
+ * in the visitor's locale; null for errors and redirects.
+ */
+export function contentPublicPath(content: RouteContent, locale: Locale, brand: Brand): string | null {
+  switch (content.kind) {
+    case 'job':
+      return localizePath(content.job.url, locale, brand);
+    case 'organization':
+      // The backend localizes organization URLs for the request's locale already.
+      return content.organization.url;
+    case 'landing-page':
+      return localizePath(content.page.path, locale, brand);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The permanent redirect from any other spelling of a content's path (another slug before a job's id,
+ * other letter case, a trailing slash) to its one public path, the visitor's query kept; null when the
+ * visitor asked for that path.
+ */
+export function canonicalRedirect(
+  content: RouteContent,
+  request: { requestPath: string; url: URL; locale: Locale; brand: Brand },
+): string | null {
+  const path = contentPublicPath(content, request.locale, request.brand);
+  if (path === null || path === request.requestPath) return null;
+  return path + visitorSearch(request.url);
 }

@@ -333,7 +333,9 @@ describe('the configured origin, never the request', () => {
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(response.body)?.[1];
       expect(canonical).toMatch(new RegExp(`^${siteUrl}/de/job/`));
       const alternates = [...response.body.matchAll(/<link rel="alternate" hreflang="[^"]+" href="([^"]+)"/g)];
-      expect(alternates.length).toBe(3);
+      // de, en-GB, fr and (issue 19) x-default.
+      expect(alternates.length).toBe(4);
+      expect(response.body).toContain('<link rel="alternate" hreflang="x-default"');
       for (const [, href] of alternates) expect(href!.startsWith(`${siteUrl}/`)).toBe(true);
       const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(response.body)?.[1];
       expect((JSON.parse(jsonLd!) as { url: string }).url).toBe(canonical);

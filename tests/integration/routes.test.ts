@@ -52,14 +52,14 @@ describe('route resolution over HTTP (seeded demo data)', () => {
     expect(await missing.text()).toContain('Tagblatt Stellenmarkt');
   });
 
-  it('renders a job at its alias and at /job/<id>', async () => {
-    for (const path of [job.url, `/job/${job.id}`]) {
-      const response = await get(`${server.url}${path}`);
-      expect(response.status, path).toBe(200);
-      const html = await response.text();
-      expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(job.title.replace(/&/g, '&amp;'))}</h1>`));
-      expect(html).toContain(job.organization.name.replace(/&/g, '&amp;'));
-    }
+  it('renders a job at its alias; /job/<id> redirects there (issue 19: one path per job)', async () => {
+    const response = await get(`${server.url}${job.url}`);
+    expect(response.status, job.url).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(job.title.replace(/&/g, '&amp;'))}</h1>`));
+    expect(html).toContain(job.organization.name.replace(/&/g, '&amp;'));
+    const byId = await get(`${server.url}/job/${job.id}`);
+    expect([byId.status, byId.headers.get('location')]).toEqual([301, job.url]);
     expect((await get(`${server.url}/job/999999999`)).status).toBe(404);
   });
 

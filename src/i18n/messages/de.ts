@@ -1134,6 +1134,8 @@ export const de = {
   'consent.cookies.onlyNecessary': 'Nur notwendige',
   'consent.cookies.save': 'Auswahl speichern',
   'consent.cookies.preferences': 'Cookie-Einstellungen',
+  // Issue 19: content and SEO
+  'content.jobs.filteredSubject': 'Gefilterte',
 } as const;
 
 export type MessageKey = keyof typeof de;

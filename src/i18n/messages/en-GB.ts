@@ -1111,4 +1111,6 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'consent.cookies.onlyNecessary': 'Only necessary',
   'consent.cookies.save': 'Save selection',
   'consent.cookies.preferences': 'Cookie settings',
+  // Issue 19: content and SEO
+  'content.jobs.filteredSubject': 'Filtered',
 };

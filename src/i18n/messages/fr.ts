@@ -1135,4 +1135,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'consent.cookies.onlyNecessary': 'Uniquement les nécessaires',
   'consent.cookies.save': 'Enregistrer la sélection',
   'consent.cookies.preferences': 'Paramètres des cookies',
+  // Issue 19: content and SEO
+  'content.jobs.filteredSubject': 'Filtrés',
 };

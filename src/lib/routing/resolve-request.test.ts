@@ -157,3 +157,15 @@ describe('resolveRequest', () => {
     expect(resolve('/404', multilingual, 'fr')).toMatchObject({ kind: 'page', locale: 'fr', internalPath: '/404' });
   });
 });
+
+describe('sitemaps and robots.txt (issue 19)', () => {
+  it('answer on their own paths on every brand, never redirected to a locale or a translation', () => {
+    for (const url of ['/sitemap.xml', '/jobs/sitemap.xml?page=2', '/fr/jobs/sitemap.xml', '/en-GB/blog/sitemap.xml']) {
+      const result = resolve(url, multilingual, 'fr');
+      expect(result.kind, url).toBe('page');
+      if (result.kind === 'page') expect(result.rewrite, url).toBe(`/api/sitemap${new URL(url, 'http://x').search}`);
+    }
+    expect(resolve('/robots.txt', multilingual, 'fr')).toEqual({ kind: 'pass' });
+    expect(resolve('/sitemap.xsl', germanOnly)).toEqual({ kind: 'pass' });
+  });
+});

@@ -2,9 +2,19 @@ import type { Brand, Locale } from '../../../brands/types';
 import { legacyRedirectTarget } from './legacy-redirects.ts';
 import { negotiateLocale } from './negotiate-locale.ts';
 import { translatePath, untranslatePath } from './route-translations.ts';
-import { featureOfPath, forceLowercase, isEndpointPath, isErrorPagePath, stripsTrackingParams } from './route-table.ts';
+import {
+  featureOfPath,
+  forceLowercase,
+  isEndpointPath,
+  isErrorPagePath,
+  isSitemapPath,
+  stripsTrackingParams,
+} from './route-table.ts';
 import { isRoutedPath, routerPath } from './site-paths.ts';
 import { stripTrackingParams } from './tracking-params.ts';
+
+/** The endpoint every sitemap path is answered by (it reads the path the visitor asked for). */
+export const sitemapEndpoint = '/api/sitemap';
 
 /** The parts of a brand that decide how its URLs look. */
 export type RoutingBrand = Pick<Brand, 'locales' | 'pathTranslation'> & { features: Pick<Brand['features'], 'resume'> };
@@ -45,6 +55,16 @@ export function resolveRequest(
 ): RequestRouting {
   const { pathname, search } = request;
   if (isEndpointPath(pathname)) return { kind: 'pass' };
+  // Sitemaps answer on their own paths, unprefixed and untranslated, without a locale redirect.
+  if (isSitemapPath(pathname)) {
+    return {
+      kind: 'page',
+      locale: brand.locales[0],
+      internalPath: pathname,
+      search,
+      rewrite: sitemapEndpoint + search,
+    };
+  }
 
   const legacyTarget = legacyRedirectTarget(pathname);
   if (legacyTarget) {

@@ -33,11 +33,22 @@ export interface RouteRow {
   readonly feature?: 'resume';
   /** Error, personal and transactional pages carry no canonical link. */
   readonly noCanonical?: true;
+  /** A sitemap (issue 19): answered by the sitemap endpoint, with no locale redirect or session. */
+  readonly sitemap?: true;
+  /** Crawlers are asked to stay out (robots.txt), with everything below it. */
+  readonly disallowed?: true;
 }
 
 export const routeTable: readonly RouteRow[] = [
-  { path: '/api/', endpoint: true },
-  { path: '/graphql', endpoint: true },
+  { path: '/api/', endpoint: true, disallowed: true },
+  { path: '/graphql', endpoint: true, disallowed: true },
+  // Issue 19: robots.txt, the sitemap index and its stylesheet on every brand; the sitemaps of each kind
+  // (and locale, on multilingual brands) are rewritten to the sitemap endpoint (src/lib/sitemaps.ts).
+  { path: '/robots.txt', endpoint: true },
+  { path: '/sitemap.xsl', endpoint: true },
+  { path: '/sitemap.xml', sitemap: true },
+  { path: '/:kind/sitemap.xml', sitemap: true },
+  { path: '/:locale/:kind/sitemap.xml', sitemap: true },
   { path: '/media/', endpoint: true },
   { path: '/_astro/', endpoint: true },
   { path: '/_image', endpoint: true },
@@ -46,10 +57,10 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/', page: true },
   { path: '/jobs', below: true, reserved: true, lowercase: true, stripsTrackingParams: true },
   { path: '/job', reserved: true },
-  { path: '/job/wizard', below: true, signIn: true, noCanonical: true },
+  { path: '/job/wizard', below: true, signIn: true, noCanonical: true, disallowed: true },
   // Issue 14: the quick apply page of an on-site or e-mail job (its island loads only here).
   { path: '/job/apply/:id', noCanonical: true },
-  { path: '/job-manager', below: true, signIn: true, noCanonical: true },
+  { path: '/job-manager', below: true, signIn: true, noCanonical: true, disallowed: true },
   { path: '/job-manager/new', signIn: true },
   { path: '/job-manager/edit/:id', signIn: true },
   { path: '/job-manager/moderation', signIn: true },
@@ -67,20 +78,20 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/resumes', below: true, signIn: true, noCanonical: true },
   { path: '/resume-alert/edit/:id', feature: 'resume' },
   { path: '/user', below: true, reserved: true, noCanonical: true },
-  { path: '/user/account', signIn: true },
+  { path: '/user/account', signIn: true, disallowed: true },
   // Issue 18: the account's consents and their withdrawal.
-  { path: '/user/consents', signIn: true },
+  { path: '/user/consents', signIn: true, disallowed: true },
   { path: '/contact', reserved: true },
   { path: '/blog', reserved: true },
-  { path: '/checkout', below: true, reserved: true, signIn: true, noCanonical: true },
+  { path: '/checkout', below: true, reserved: true, signIn: true, noCanonical: true, disallowed: true },
   { path: '/privacy-policy', page: true },
   // The links of the job alert mails (issue 14): personal, never cached or indexed.
   { path: '/job-alerts/confirm', page: true, noCanonical: true },
   { path: '/job-alerts/unsubscribe', page: true, noCanonical: true },
-  { path: '/dashboard', below: true, page: true, signIn: true, noCanonical: true },
+  { path: '/dashboard', below: true, page: true, signIn: true, noCanonical: true, disallowed: true },
   // Issue 14: a recruiter marks an application (a form POST back to the dashboard).
   { path: '/dashboard/applications', page: true, signIn: true },
-  { path: '/my-products', below: true, page: true, signIn: true, noCanonical: true },
+  { path: '/my-products', below: true, page: true, signIn: true, noCanonical: true, disallowed: true },
   { path: '/router', below: true, page: true, noCanonical: true },
   { path: '/404', page: true, errorPage: true, noCanonical: true },
   { path: '/500', page: true, errorPage: true, noCanonical: true },
@@ -149,6 +160,14 @@ const isLowercasePath = pathsWith('lowercase', { ignoreCase: true });
 export const stripsTrackingParams = pathsWith('stripsTrackingParams');
 
 export const isCanonicalExcluded = pathsWith('noCanonical');
+
+/** Issue 19: the sitemap paths (their own endpoint decides which exist on the brand). */
+export const isSitemapPath = pathsWith('sitemap');
+
+/** Issue 19: the internal paths robots.txt asks crawlers to stay out of (each with everything below it). */
+export const crawlerDisallowedPaths: readonly string[] = routeTable
+  .filter((row) => row.disallowed)
+  .map((row) => row.path);
 
 /** The brand feature a path needs, or null when every brand has it. */
 export function featureOfPath(path: string): NonNullable<RouteRow['feature']> | null {

@@ -17,6 +17,7 @@ import { applicationsModule } from '../modules/applications/index.ts';
 import { bookmarksModule } from '../modules/bookmarks/index.ts';
 import { jobAlertsModule } from '../modules/job-alerts/index.ts';
 import { resumesModule } from '../modules/resumes/index.ts';
+import { sitemapsModule } from '../modules/sitemaps/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -37,6 +38,7 @@ const modules = [
   bookmarksModule,
   jobAlertsModule,
   resumesModule,
+  sitemapsModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

@@ -8,6 +8,7 @@ import { contentVersionReader } from './content-version.ts';
 import { PageStore, type PageCache } from './page-cache.ts';
 
 export { answerAnonymousPage } from './page-cache.ts';
+export { answerGeneratedDocument } from './generated-documents.ts';
 
 let opening: Promise<PageCache | null> | undefined;
 

@@ -372,6 +372,9 @@ export type SalaryUnit = 'hour' | 'month' | 'year';
 /** The social provider a new account signed up with (SPEC section 4). */
 export type SignupMethod = 'facebook' | 'google' | 'linkedin';
 
+/** A kind of content with a sitemap of its own. */
+export type SitemapKind = 'JOBS' | 'JOB_CATEGORIES' | 'LANDING_PAGES' | 'ORGANIZATIONS';
+
 export type SortDirection = 'ASC' | 'DESC';
 
 export type SubscriptionFilters = {
@@ -1417,6 +1420,34 @@ export type revokeResumeContactRequestMutationVariables = Exact<{
 
 export type revokeResumeContactRequestMutation = { revokeResumeContactRequest: { id: number; status: string } };
 
+export type sitemapSectionsQueryVariables = Exact<{
+  locale?: string | null | undefined;
+  kinds?: Array<SitemapKind> | null | undefined;
+}>;
+
+export type sitemapSectionsQuery = {
+  sitemapSections: Array<{
+    kind: SitemapKind;
+    chunks: Array<{ firstId: number; lastId: number; count: number; lastModified: string | null }>;
+  }>;
+};
+
+export type sitemapEntriesQueryVariables = Exact<{
+  kind: SitemapKind;
+  locale?: string | null | undefined;
+  page?: number | null | undefined;
+  after?: number | null | undefined;
+  first: number;
+}>;
+
+export type sitemapEntriesQuery = {
+  sitemapEntries: {
+    scanned: number;
+    nextAfter: number | null;
+    entries: Array<{ path: string; lastModified: string | null; alternates: Array<{ locale: string; path: string }> }>;
+  };
+};
+
 export type bookmarkedJobIdsQueryVariables = Exact<{
   jobIds: Array<number>;
 }>;
@@ -2291,6 +2322,8 @@ export interface OperationTypes {
   setResumeVisibility: { data: setResumeVisibilityMutation; variables: setResumeVisibilityMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
   similarJobs: { data: similarJobsQuery; variables: similarJobsQueryVariables };
+  sitemapEntries: { data: sitemapEntriesQuery; variables: sitemapEntriesQueryVariables };
+  sitemapSections: { data: sitemapSectionsQuery; variables: sitemapSectionsQueryVariables };
   startJobApplication: { data: startJobApplicationMutation; variables: startJobApplicationMutationVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
   submitApplication: { data: submitApplicationMutation; variables: submitApplicationMutationVariables };

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_sitemap_idx" ON "jobs" USING btree ("frontend","id","updated_at","expires_at","published_at") WHERE "jobs"."state" = 'published';
