@@ -320,7 +320,7 @@ export function withPage<TState extends SearchState<string>>(state: TState, page
 /** The same search with one facet value added or removed; any change of filters starts again at page 1. */
 export function withFacetValue<TField extends string = JobFacetField>(
   state: SearchState<TField>,
-  field: TField,
+  field: NoInfer<TField>,
   value: string,
   isSelected: boolean,
 ): SearchState<TField> {
