@@ -758,6 +758,19 @@ export const de = {
   'mail.jobAlertDigest.more': '… und {count} weitere: {link}',
   'mail.jobAlertDigest.footer':
     'Alle Stellen dieser Suche: {search}\n\nSie erhalten diese E-Mail, weil Sie einen Job-Alert bei {brand} angelegt haben. Mit einem Klick abbestellen: {unsubscribe}',
+  'orgs.profile.unpublished':
+    'Dieses Profil ist noch nicht veröffentlicht: Nur Mitglieder der Organisation und das Team der Seite sehen es.',
+  'orgs.profile.occupations': 'Berufsfelder',
+  'orgs.profile.fieldsOfStudy': 'Studienfächer',
+  'orgs.profile.gallery': 'Einblicke',
+  'orgs.profile.videos': 'Videos',
+  'orgs.profile.video': 'Video',
+  'orgs.profile.playVideo': '„{title}“ abspielen',
+  'orgs.profile.videoConsent': 'Erst mit dem Klick wird das Video vom Anbieter geladen.',
+  'orgs.profile.jobs': 'Offene Stellen',
+  'orgs.profile.attachments': 'Downloads',
+  'orgs.profile.locations': 'Standorte und Kontakt',
+  'orgs.profile.social': 'Soziale Netzwerke',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -739,4 +739,17 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'mail.jobAlertDigest.more': '… and {count} more: {link}',
   'mail.jobAlertDigest.footer':
     'All jobs of this search: {search}\n\nYou receive this e-mail because you created a job alert at {brand}. Unsubscribe with one click: {unsubscribe}',
+  'orgs.profile.unpublished':
+    'This profile is not published yet: only members of the organisation and the site team can see it.',
+  'orgs.profile.occupations': 'Occupational fields',
+  'orgs.profile.fieldsOfStudy': 'Fields of study',
+  'orgs.profile.gallery': 'Impressions',
+  'orgs.profile.videos': 'Videos',
+  'orgs.profile.video': 'Video',
+  'orgs.profile.playVideo': 'Play “{title}”',
+  'orgs.profile.videoConsent': 'The video is loaded from its provider only when you click.',
+  'orgs.profile.jobs': 'Open jobs',
+  'orgs.profile.attachments': 'Downloads',
+  'orgs.profile.locations': 'Locations and contact',
+  'orgs.profile.social': 'Social networks',
 };

@@ -757,4 +757,17 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'mail.jobAlertDigest.more': '… et {count} autres : {link}',
   'mail.jobAlertDigest.footer':
     'Toutes les offres de cette recherche : {search}\n\nVous recevez cet e-mail parce que vous avez créé une alerte emploi sur {brand}. Se désabonner en un clic : {unsubscribe}',
+  'orgs.profile.unpublished':
+    'Ce profil n’est pas encore publié : seuls les membres de l’organisation et l’équipe du site le voient.',
+  'orgs.profile.occupations': 'Domaines professionnels',
+  'orgs.profile.fieldsOfStudy': 'Filières d’études',
+  'orgs.profile.gallery': 'Aperçus',
+  'orgs.profile.videos': 'Vidéos',
+  'orgs.profile.video': 'Vidéo',
+  'orgs.profile.playVideo': 'Lire « {title} »',
+  'orgs.profile.videoConsent': 'La vidéo n’est chargée depuis son fournisseur qu’après votre clic.',
+  'orgs.profile.jobs': 'Offres ouvertes',
+  'orgs.profile.attachments': 'Téléchargements',
+  'orgs.profile.locations': 'Sites et contact',
+  'orgs.profile.social': 'Réseaux sociaux',
 };

@@ -694,6 +694,7 @@ export type jobQuery = {
       id: number;
       name: string;
       url: string;
+      viewable: boolean;
       website: string | null;
       logo: { url: string; alt: string } | null;
     };
@@ -727,13 +728,18 @@ export type organizationProfileQuery = {
   organizationProfile: {
     id: number;
     name: string;
+    alternativeName: string | null;
     presentation: string | null;
     url: string;
     website: string | null;
     size: string | null;
+    published: boolean;
+    coverUrl: string | null;
     openJobCount: number;
     industry: Array<{ tid: number; slug: string; label: string }>;
     benefits: Array<{ tid: number; slug: string; label: string }>;
+    occupations: Array<{ tid: number; slug: string; label: string }>;
+    fieldsOfStudy: Array<{ tid: number; slug: string; label: string }>;
     logo: { url: string; alt: string } | null;
     address: {
       countryCode: string | null;
@@ -743,14 +749,50 @@ export type organizationProfileQuery = {
       locality: string | null;
       postalCode: string | null;
     };
+    socialProfiles: {
+      facebook: string | null;
+      twitter: string | null;
+      linkedin: string | null;
+      youtube: string | null;
+      xing: string | null;
+      instagram: string | null;
+      tiktok: string | null;
+      blueSky: string | null;
+    };
+    locations: Array<{
+      id: number;
+      name: string | null;
+      address: {
+        addressLine1: string | null;
+        locality: string | null;
+        postalCode: string | null;
+        countryCode: string | null;
+      };
+    }>;
     contactPersons: Array<{
+      id: number;
+      salutation: string | null;
       firstName: string | null;
       lastName: string | null;
+      photo: string | null;
       position: string | null;
       email: string | null;
       phone: string | null;
+      linkedinProfile: string | null;
     }>;
-    faq: Array<{ question: string; answer: string }>;
+    gallery: Array<{ id: number; url: string; alt: string | null; title: string | null }>;
+    videos: Array<{ id: number; cover: string | null; coverTitle: string | null; source: string }>;
+    faq: Array<{ id: number; question: string; answer: string }>;
+    attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+    openJobs: {
+      total: number;
+      jobs: Array<{
+        id: number;
+        title: string;
+        url: string;
+        locations: Array<{ address: { locality: string | null } }>;
+      }>;
+    };
   } | null;
 };
 
@@ -805,6 +847,7 @@ export type routePageQuery = {
             id: number;
             name: string;
             url: string;
+            viewable: boolean;
             website: string | null;
             logo: { url: string; alt: string } | null;
           };
@@ -837,13 +880,18 @@ export type routePageQuery = {
         organizationProfile: {
           id: number;
           name: string;
+          alternativeName: string | null;
           presentation: string | null;
           url: string;
           website: string | null;
           size: string | null;
+          published: boolean;
+          coverUrl: string | null;
           openJobCount: number;
           industry: Array<{ tid: number; slug: string; label: string }>;
           benefits: Array<{ tid: number; slug: string; label: string }>;
+          occupations: Array<{ tid: number; slug: string; label: string }>;
+          fieldsOfStudy: Array<{ tid: number; slug: string; label: string }>;
           logo: { url: string; alt: string } | null;
           address: {
             countryCode: string | null;
@@ -853,14 +901,50 @@ export type routePageQuery = {
             locality: string | null;
             postalCode: string | null;
           };
+          socialProfiles: {
+            facebook: string | null;
+            twitter: string | null;
+            linkedin: string | null;
+            youtube: string | null;
+            xing: string | null;
+            instagram: string | null;
+            tiktok: string | null;
+            blueSky: string | null;
+          };
+          locations: Array<{
+            id: number;
+            name: string | null;
+            address: {
+              addressLine1: string | null;
+              locality: string | null;
+              postalCode: string | null;
+              countryCode: string | null;
+            };
+          }>;
           contactPersons: Array<{
+            id: number;
+            salutation: string | null;
             firstName: string | null;
             lastName: string | null;
+            photo: string | null;
             position: string | null;
             email: string | null;
             phone: string | null;
+            linkedinProfile: string | null;
           }>;
-          faq: Array<{ question: string; answer: string }>;
+          gallery: Array<{ id: number; url: string; alt: string | null; title: string | null }>;
+          videos: Array<{ id: number; cover: string | null; coverTitle: string | null; source: string }>;
+          faq: Array<{ id: number; question: string; answer: string }>;
+          attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+          openJobs: {
+            total: number;
+            jobs: Array<{
+              id: number;
+              title: string;
+              url: string;
+              locations: Array<{ address: { locality: string | null } }>;
+            }>;
+          };
         } | null;
         landingPage: {
           id: number;
@@ -895,6 +979,7 @@ export type JobDetailFragment = {
     id: number;
     name: string;
     url: string;
+    viewable: boolean;
     website: string | null;
     logo: { url: string; alt: string } | null;
   };
@@ -929,13 +1014,18 @@ export type JobTeaserFragment = {
 export type OrganizationDetailFragment = {
   id: number;
   name: string;
+  alternativeName: string | null;
   presentation: string | null;
   url: string;
   website: string | null;
   size: string | null;
+  published: boolean;
+  coverUrl: string | null;
   openJobCount: number;
   industry: Array<{ tid: number; slug: string; label: string }>;
   benefits: Array<{ tid: number; slug: string; label: string }>;
+  occupations: Array<{ tid: number; slug: string; label: string }>;
+  fieldsOfStudy: Array<{ tid: number; slug: string; label: string }>;
   logo: { url: string; alt: string } | null;
   address: {
     countryCode: string | null;
@@ -945,14 +1035,45 @@ export type OrganizationDetailFragment = {
     locality: string | null;
     postalCode: string | null;
   };
+  socialProfiles: {
+    facebook: string | null;
+    twitter: string | null;
+    linkedin: string | null;
+    youtube: string | null;
+    xing: string | null;
+    instagram: string | null;
+    tiktok: string | null;
+    blueSky: string | null;
+  };
+  locations: Array<{
+    id: number;
+    name: string | null;
+    address: {
+      addressLine1: string | null;
+      locality: string | null;
+      postalCode: string | null;
+      countryCode: string | null;
+    };
+  }>;
   contactPersons: Array<{
+    id: number;
+    salutation: string | null;
     firstName: string | null;
     lastName: string | null;
+    photo: string | null;
     position: string | null;
     email: string | null;
     phone: string | null;
+    linkedinProfile: string | null;
   }>;
-  faq: Array<{ question: string; answer: string }>;
+  gallery: Array<{ id: number; url: string; alt: string | null; title: string | null }>;
+  videos: Array<{ id: number; cover: string | null; coverTitle: string | null; source: string }>;
+  faq: Array<{ id: number; question: string; answer: string }>;
+  attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+  openJobs: {
+    total: number;
+    jobs: Array<{ id: number; title: string; url: string; locations: Array<{ address: { locality: string | null } }> }>;
+  };
 };
 
 export type jobByIdQueryVariables = Exact<{
@@ -978,6 +1099,7 @@ export type jobByIdQuery = {
       id: number;
       name: string;
       url: string;
+      viewable: boolean;
       website: string | null;
       logo: { url: string; alt: string } | null;
     };
@@ -1274,7 +1396,7 @@ export type searchJobsQuery = {
         url: string;
         isTop: boolean;
         publishedAt: string | null;
-        organization: { name: string; url: string; logo: { url: string; alt: string } | null };
+        organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
         locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
         employmentTypes: Array<{ label: string }>;
         remoteOption: { label: string } | null;
