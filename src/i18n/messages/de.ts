@@ -771,6 +771,8 @@ export const de = {
   'orgs.profile.attachments': 'Downloads',
   'orgs.profile.locations': 'Standorte und Kontakt',
   'orgs.profile.social': 'Soziale Netzwerke',
+  'orgs.search.countHeading': '{count} {what}',
+  'orgs.search.placeholder': 'Name, Branche oder Stichwort',
 } as const;
 
 export type MessageKey = keyof typeof de;

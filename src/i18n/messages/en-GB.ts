@@ -752,4 +752,6 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'orgs.profile.attachments': 'Downloads',
   'orgs.profile.locations': 'Locations and contact',
   'orgs.profile.social': 'Social networks',
+  'orgs.search.countHeading': '{count} {what}',
+  'orgs.search.placeholder': 'Name, industry or keyword',
 };

@@ -770,4 +770,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'orgs.profile.attachments': 'Téléchargements',
   'orgs.profile.locations': 'Sites et contact',
   'orgs.profile.social': 'Réseaux sociaux',
+  'orgs.search.countHeading': '{count} {what}',
+  'orgs.search.placeholder': 'Nom, secteur ou mot-clé',
 };

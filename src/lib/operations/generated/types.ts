@@ -187,6 +187,25 @@ export type LocationAlternativesReason =
 
 export type LocationType = 'administrative_area' | 'city' | 'country';
 
+/** The organization facets (issue 15); multi-select like the job facets. */
+export type OrganizationFacetField = 'fieldsOfStudy' | 'industry' | 'occupations';
+
+export type OrganizationFacetFilterInput = {
+  field: OrganizationFacetField;
+  values: Array<string>;
+};
+
+export type OrganizationSearchInput = {
+  facets?: Array<OrganizationFacetFilterInput> | null | undefined;
+  /** Around a city: radius defaults to the brand's organization radius (SPEC 9: 25 km). */
+  location?: GeoLocationInput | null | undefined;
+  page?: number | null | undefined;
+  /** 1 to 50; the brand's organization page size (12) when missing. */
+  pageSize?: number | null | undefined;
+  /** Full text over name, alternative name and presentation. */
+  search?: string | null | undefined;
+};
+
 export type QualifyingQuestionInput = {
   question?: string | null | undefined;
   required?: boolean | null | undefined;
@@ -551,6 +570,31 @@ export type recordJobViewMutationVariables = Exact<{
 }>;
 
 export type recordJobViewMutation = { recordJobView: boolean };
+
+export type searchOrganizationsQueryVariables = Exact<{
+  input: OrganizationSearchInput;
+}>;
+
+export type searchOrganizationsQuery = {
+  searchOrganizations: {
+    total: number;
+    page: number;
+    pageSize: number;
+    items: Array<{
+      distanceKm: number | null;
+      organization: {
+        id: number;
+        name: string;
+        url: string;
+        openJobCount: number;
+        logo: { url: string; alt: string } | null;
+        address: { locality: string | null };
+        industry: Array<{ tid: number; label: string }>;
+      };
+    }>;
+    facets: Array<{ field: OrganizationFacetField; values: Array<{ value: string; label: string; count: number }> }>;
+  };
+};
 
 export type bookmarkedJobIdsQueryVariables = Exact<{
   jobIds: Array<number>;
@@ -1494,6 +1538,7 @@ export interface OperationTypes {
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
   saveBookmarks: { data: saveBookmarksMutation; variables: saveBookmarksMutationVariables };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
+  searchOrganizations: { data: searchOrganizationsQuery; variables: searchOrganizationsQueryVariables };
   sendVerificationMail: { data: sendVerificationMailMutation; variables: sendVerificationMailMutationVariables };
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
