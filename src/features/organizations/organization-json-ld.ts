@@ -1,15 +1,7 @@
 /** JSON-LD of an organization page (schema.org Organization) and its social profile links. */
+import type { OrganizationDetail } from '../../lib/operations/content.ts';
 
-export interface SocialProfiles {
-  facebook: string | null;
-  twitter: string | null;
-  linkedin: string | null;
-  youtube: string | null;
-  xing: string | null;
-  instagram: string | null;
-  tiktok: string | null;
-  blueSky: string | null;
-}
+export type SocialProfiles = OrganizationDetail['socialProfiles'];
 
 const socialLabels: Record<keyof SocialProfiles, string> = {
   facebook: 'Facebook',
