@@ -32,8 +32,8 @@ test('a visitor filters employers by industry and place and opens a full profile
   await expect(page).toHaveURL(new RegExp(`industry=${industryValue}`));
   await expect(page.locator('input[name="industry"]:checked')).toHaveCount(1);
 
-  await page.getByLabel('Wo', { exact: true }).fill('Tübingen');
-  await page.getByLabel('Wo', { exact: true }).press('Enter');
+  await page.locator('#search-location').fill('Tübingen');
+  await page.locator('.search-bar__submit').click();
   await expect(page).toHaveURL(/location=T%C3%BCbingen/);
   await expect(page).toHaveURL(new RegExp(`industry=${industryValue}`));
 
