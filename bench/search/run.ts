@@ -21,6 +21,7 @@ import type { Database, DatabaseHandle } from '../../src/server/db/client';
 import { searchJobs, type JobSearchRequest } from '../../src/server/search';
 import { currentJobIndex } from '../../src/server/search/job-index';
 import { openBenchDatabase, prepareBenchDatabase } from '../support/bench-database';
+import { random } from '../support/random';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -45,19 +46,6 @@ const engine = values.engine === 'database' ? 'database' : 'index';
 // ---------------------------------------------------------------------------------------------------------
 // Workload
 // ---------------------------------------------------------------------------------------------------------
-
-/** Deterministic pseudo-random numbers (mulberry32), so both databases get the same requests. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T };
-}
 
 /** What visitors type: job titles, fields, skills, from specific to broad, some with two words. */
 const terms = [

@@ -79,12 +79,16 @@ export function organizationIdFromPath(path: string): number | null {
   return parseEntityId(match?.[1]);
 }
 
+/**
+ * An organization's profile by id (/organization/<id>) or by its path: the route lookup answers 404 for an
+ * unpublished profile, which its members and staff still see (the API checks who asks).
+ */
 export async function loadOrganizationContent(
   backend: BackendClient,
-  id: number,
+  target: { id: number } | { path: string },
   metatags: Metatag[] = [],
 ): Promise<RouteContent> {
-  const { organizationProfile } = await backend.request(getOrganizationProfile, { id });
+  const { organizationProfile } = await backend.request(getOrganizationProfile, target);
   return organizationProfile ? { kind: 'organization', organization: organizationProfile, metatags } : notFound;
 }
 

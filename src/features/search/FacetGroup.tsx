@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { FacetValue } from '../../lib/operations/search.ts';
-import type { JobFacetField } from '../../lib/search/search-url.ts';
 import { Combobox } from './Combobox.tsx';
 import { fill, type IslandMessages } from './messages.ts';
 
 interface Props {
-  field: JobFacetField;
+  field: string;
   title: string;
   values: readonly FacetValue[];
   selected: readonly string[];
@@ -16,15 +15,14 @@ interface Props {
   locale: string;
   messages: IslandMessages;
   isEnhanced: boolean;
-  onToggle: (field: JobFacetField, value: string, inputId: string) => void;
-  onPick: (field: JobFacetField, value: string) => void;
+  onToggle: (field: string, value: string, inputId: string) => void;
+  onPick: (field: string, value: string) => void;
 }
 
 /** How many values a long facet lists once the find-a-value input is there. */
 const topValues = 8;
 
-export const facetInputId = (field: JobFacetField, value: string) =>
-  `facet-${field}-${value.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+export const facetInputId = (field: string, value: string) => `facet-${field}-${value.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
 /** One facet: a collapsible group of checkboxes, value label and number of jobs. */
 export function FacetGroup(props: Props) {

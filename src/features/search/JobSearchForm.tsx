@@ -7,20 +7,26 @@ import {
   jobSorts,
   toQueryString,
   toSearchParams,
-  type JobFacetField,
-  type JobSearchState,
+  type SearchState,
   type SearchUrlOptions,
 } from '../../lib/search/search-url.ts';
 import { FacetGroup, facetInputId } from './FacetGroup.tsx';
 import { LocationField } from './LocationField.tsx';
-import { fill, type IslandMessages } from './messages.ts';
+import { fill, type IslandMessageKey, type IslandMessages } from './messages.ts';
 
 export interface JobSearchFormProps {
   /** The listing's public path (with category); the form's GET target. */
   action: string;
-  state: JobSearchState;
-  facets: readonly Facet[];
-  urlOptions: SearchUrlOptions;
+  state: SearchState<string>;
+  facets: readonly { field: string; values: Facet['values'] }[];
+  /** The entity's facets are `urlOptions.facetFields` (the job facets when missing). */
+  urlOptions: SearchUrlOptions<string>;
+  /** Titles of facets the island messages do not name (e.g. the organizations' fields of study). */
+  facetTitles?: Readonly<Record<string, string>>;
+  /** The keyword field's placeholder, when not the job search's. */
+  searchPlaceholder?: string;
+  /** The sort selector (job search); other entities have one order. */
+  hasSort?: boolean;
   autocomplete: { delayMs: number; minLength: number; facetThreshold: number };
   frontend: FrontendInfo;
   messages: IslandMessages;
@@ -34,7 +40,8 @@ export interface JobSearchFormProps {
 const focusKey = 'job-search-focus';
 
 /**
- * The job search form. Server-rendered it is a plain GET form that works without JavaScript; hydrated it
+ * The search form of the job search, and of every other entity's search (organizations: its facet fields,
+ * titles and no sort order by props). Server-rendered it is a plain GET form that works without JavaScript; hydrated it
  * searches as soon as a facet, the sort order or the radius changes, suggests places and long facet values,
  * and turns the filters into a drawer on phones. Every URL goes through `canonicalQuery`, as the page's
  * redirect does for the plain form, so both end on the same address.
@@ -129,8 +136,9 @@ export default function JobSearchForm(props: JobSearchFormProps) {
   }
 
   const facetsByField = new Map(props.facets.map((facet) => [facet.field, facet.values]));
-  const activeFilterCount = jobFacetFields.reduce((sum, field) => sum + (state.facets[field]?.length ?? 0), 0);
-  const facetGroups = jobFacetFields
+  const facetFields: readonly string[] = urlOptions.facetFields ?? jobFacetFields;
+  const activeFilterCount = facetFields.reduce((sum, field) => sum + (state.facets[field]?.length ?? 0), 0);
+  const facetGroups = facetFields
     .map((field) => {
       const selected = state.facets[field] ?? [];
       const values = [...(facetsByField.get(field) ?? [])];
@@ -165,7 +173,7 @@ export default function JobSearchForm(props: JobSearchFormProps) {
             name="search"
             type="search"
             defaultValue={state.search}
-            placeholder={messages['home.searchPlaceholder']}
+            placeholder={props.searchPlaceholder ?? messages['home.searchPlaceholder']}
             autoComplete="off"
           />
         </div>
@@ -216,7 +224,7 @@ export default function JobSearchForm(props: JobSearchFormProps) {
                 <FacetGroup
                   key={field}
                   field={field}
-                  title={messages[`search.facet.${field}`]}
+                  title={props.facetTitles?.[field] ?? messages[`search.facet.${field}` as IslandMessageKey]}
                   values={values}
                   selected={selected}
                   isInitiallyOpen={selected.length > 0 || index < 3}
@@ -225,7 +233,7 @@ export default function JobSearchForm(props: JobSearchFormProps) {
                   locale={props.frontend.locale}
                   messages={messages}
                   isEnhanced={isEnhanced}
-                  onToggle={(_field: JobFacetField, _value: string, inputId: string) => {
+                  onToggle={(_field: string, _value: string, inputId: string) => {
                     // In the drawer the visitor picks several filters, then shows the results.
                     if (!isDrawerOpen) search(undefined, inputId);
                   }}
@@ -273,26 +281,28 @@ export default function JobSearchForm(props: JobSearchFormProps) {
                   : messages['search.filters']}
               </button>
             )}
-            <div className="search-toolbar__sort">
-              <label htmlFor="search-sort">{messages['search.sort']}</label>
-              <select
-                id="search-sort"
-                name="sort"
-                defaultValue={state.sort}
-                onChange={() => search(undefined, 'search-sort')}
-              >
-                {jobSorts.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {messages[`search.sort.${sort}`]}
-                  </option>
-                ))}
-              </select>
-              {!isEnhanced && (
-                <button type="submit" className="button search-toolbar__apply">
-                  {messages['search.applySort']}
-                </button>
-              )}
-            </div>
+            {props.hasSort !== false && (
+              <div className="search-toolbar__sort">
+                <label htmlFor="search-sort">{messages['search.sort']}</label>
+                <select
+                  id="search-sort"
+                  name="sort"
+                  defaultValue={state.sort}
+                  onChange={() => search(undefined, 'search-sort')}
+                >
+                  {jobSorts.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {messages[`search.sort.${sort}`]}
+                    </option>
+                  ))}
+                </select>
+                {!isEnhanced && (
+                  <button type="submit" className="button search-toolbar__apply">
+                    {messages['search.applySort']}
+                  </button>
+                )}
+              </div>
+            )}
           </div>
           <div className="search-results__list" aria-busy={isBusy}>
             {props.children}
@@ -304,6 +314,6 @@ export default function JobSearchForm(props: JobSearchFormProps) {
 }
 
 /** The same search without facet filters. */
-function resetQuery(state: JobSearchState, urlOptions: SearchUrlOptions): string {
+function resetQuery(state: SearchState<string>, urlOptions: SearchUrlOptions<string>): string {
   return toQueryString(toSearchParams({ ...state, facets: {}, page: 1 }, urlOptions));
 }

@@ -13,7 +13,7 @@ import { fill, type IslandMessages } from './messages.ts';
 
 interface Props {
   initial: LocationFilter | null;
-  urlOptions: SearchUrlOptions;
+  urlOptions: Pick<SearchUrlOptions, 'radiusHiddenForLocationTypes' | 'defaultRadiusKm' | 'radiusOptionsKm'>;
   autocomplete: { delayMs: number; minLength: number };
   frontend: FrontendInfo;
   messages: IslandMessages;

@@ -22,6 +22,7 @@ import {
   searchUrl,
   toSearchInput,
   type JobSearchState,
+  type SearchState,
   type SearchTextIssue,
   type SearchUrlOptions,
 } from '../../lib/search/search-url.ts';
@@ -48,7 +49,10 @@ export type LocationNotice =
 /** At most this many "Did you mean" places. */
 const maxPlaceSuggestions = 5;
 
-export type JobSearchOutcome =
+export type JobSearchOutcome = SearchOutcome<JobSearchState, JobSearchResult>;
+
+/** The outcome of a listing search of any entity (jobs, organizations): its state and result types. */
+export type SearchOutcome<TState, TResult> =
   | { kind: 'redirect'; location: string }
   /** A page other than the first of a search without results. */
   | { kind: 'not-found' }
@@ -58,11 +62,11 @@ export type JobSearchOutcome =
       status: 200 | 400;
       textIssues: SearchTextIssue[];
       /** The search as run: a typed place carries the coordinates it was resolved to. */
-      state: JobSearchState;
+      state: TState;
       /** The name of the place searched (the suggestion's own label when the name was resolved). */
       placeLabel: string | null;
       locationNotice: LocationNotice | null;
-      result: JobSearchResult;
+      result: TResult;
       pageCount: number;
       isIndexable: boolean;
       /** Query of the canonical link ("" or "?…"); only meaningful when indexable. */
@@ -78,7 +82,7 @@ function emptyResult(pageSize: number): JobSearchResult {
   return { total: 0, page: 1, pageSize, items: [], facets: [] };
 }
 
-export async function loadJobSearch(options: {
+export function loadJobSearch(options: {
   backend: BackendClient;
   brand: Brand;
   /** The path visitors see (locale prefix and translation applied), e.g. /fr/emploi/minijobs. */
@@ -86,9 +90,45 @@ export async function loadJobSearch(options: {
   search: string;
   category: string | null;
 }): Promise<JobSearchOutcome> {
-  const { backend, brand, publicPath, search, category } = options;
+  const { backend, brand, category } = options;
   const urlOptions = searchUrlOptions(brand);
   const pageSize = brand.constants.pageSize.jobs;
+  return loadSearch({
+    ...options,
+    urlOptions,
+    pageSize,
+    maxCleanFacets: brand.constants.seoCleanFacets.jobs,
+    emptyResult: emptyResult(pageSize),
+    run: async (state) =>
+      (
+        await backend.request(searchJobs, {
+          input: toSearchInput(state, category, { ...urlOptions, pageSize }),
+        })
+      ).searchJobs,
+  });
+}
+
+/**
+ * A listing search of any entity from its URL (the job search above, the organization search): the
+ * refusal of texts that cannot be searched, the redirect to the canonical URL, the place resolved to
+ * coordinates (or the notice why it cannot be searched), `run` for the result, the page checked against
+ * the total and the SEO verdict.
+ */
+export async function loadSearch<TField extends string, TResult extends { total: number }>(options: {
+  backend: BackendClient;
+  brand: Brand;
+  publicPath: string;
+  search: string;
+  category?: string | null;
+  urlOptions: SearchUrlOptions<TField>;
+  pageSize: number;
+  maxCleanFacets: number;
+  emptyResult: TResult;
+  /** The result of a search state (its page at most the last page a search may have). */
+  run: (state: SearchState<TField>) => Promise<TResult>;
+}): Promise<SearchOutcome<SearchState<TField>, TResult>> {
+  const { backend, brand, publicPath, search, urlOptions, pageSize } = options;
+  const category = options.category ?? null;
   const params = new URLSearchParams(search);
 
   // A text that cannot be searched for is refused as it is (no redirect first): the form comes back
@@ -105,7 +145,7 @@ export async function loadJobSearch(options: {
       state,
       placeLabel: null,
       locationNotice: null,
-      result: emptyResult(pageSize),
+      result: options.emptyResult,
       pageCount: 1,
       isIndexable: false,
       canonicalSearch: '',
@@ -154,7 +194,7 @@ export async function loadJobSearch(options: {
   // The form shows the place searched by its own name, with its coordinates in the hidden fields; a name
   // that could not be resolved stays as typed so that the visitor can correct it.
   const shownLocation = locationNotice ? parsed.location && { ...parsed.location, point: null } : state.location;
-  const shownState: JobSearchState = { ...state, location: shownLocation };
+  const shownState: SearchState<TField> = { ...state, location: shownLocation };
   if (locationNotice) {
     return {
       kind: 'page',
@@ -163,19 +203,14 @@ export async function loadJobSearch(options: {
       state: { ...shownState, page: 1 },
       placeLabel: null,
       locationNotice,
-      result: emptyResult(pageSize),
+      result: options.emptyResult,
       pageCount: 1,
       isIndexable: false,
       canonicalSearch: '',
     };
   }
 
-  const { searchJobs: result } = await backend.request(searchJobs, {
-    input: toSearchInput({ ...state, page: Math.min(state.page, maxSearchPage) }, category, {
-      ...urlOptions,
-      pageSize,
-    }),
-  });
+  const result = await options.run({ ...state, page: Math.min(state.page, maxSearchPage) });
   const pageCheck = checkPage(state.page, result.total, pageSize);
   switch (pageCheck.kind) {
     case 'not-found':
@@ -196,7 +231,7 @@ export async function loadJobSearch(options: {
     pageCount: pageCount(result.total, pageSize),
     isIndexable: isIndexable(parsed, result.total, {
       ...urlOptions,
-      maxCleanFacets: brand.constants.seoCleanFacets.jobs,
+      maxCleanFacets: options.maxCleanFacets,
       category,
     }),
     canonicalSearch: canonicalListingQuery(shownState, urlOptions),
@@ -204,10 +239,15 @@ export async function loadJobSearch(options: {
 }
 
 /** The notice for a place that cannot be searched, with up to five places of the area to search instead. */
-async function placeNotice(
+async function placeNotice<TField extends string>(
   kind: 'unknown' | 'outside',
   label: string,
-  context: { backend: BackendClient; publicPath: string; parsed: JobSearchState; urlOptions: SearchUrlOptions },
+  context: {
+    backend: BackendClient;
+    publicPath: string;
+    parsed: SearchState<TField>;
+    urlOptions: SearchUrlOptions<TField>;
+  },
 ): Promise<LocationNotice> {
   if (label === '') return { kind: 'outside', label, suggestions: [] };
   const { locationAlternatives: alternatives } = await context.backend.request(locationAlternatives, {
@@ -226,7 +266,11 @@ async function placeNotice(
 }
 
 /** The same search at another place, from its first page. */
-function searchAt(state: JobSearchState, place: LocationSuggestion, options: SearchUrlOptions): JobSearchState {
+function searchAt<TField extends string>(
+  state: SearchState<TField>,
+  place: LocationSuggestion,
+  options: SearchUrlOptions<TField>,
+): SearchState<TField> {
   const radius = state.location?.radius ?? options.defaultRadiusKm;
   return {
     ...state,

@@ -1136,6 +1136,21 @@ export const de = {
   'consent.cookies.preferences': 'Cookie-Einstellungen',
   // Issue 19: content and SEO
   'content.jobs.filteredSubject': 'Gefilterte',
+  'orgs.profile.unpublished':
+    'Dieses Profil ist noch nicht veröffentlicht: Nur Mitglieder der Organisation und das Team der Seite sehen es.',
+  'orgs.profile.occupations': 'Berufsfelder',
+  'orgs.profile.fieldsOfStudy': 'Studienfächer',
+  'orgs.profile.gallery': 'Einblicke',
+  'orgs.profile.videos': 'Videos',
+  'orgs.profile.video': 'Video',
+  'orgs.profile.playVideo': '„{title}“ abspielen',
+  'orgs.profile.videoConsent': 'Erst mit dem Klick wird das Video vom Anbieter geladen.',
+  'orgs.profile.jobs': 'Offene Stellen',
+  'orgs.profile.attachments': 'Downloads',
+  'orgs.profile.locations': 'Standorte und Kontakt',
+  'orgs.profile.social': 'Soziale Netzwerke',
+  'orgs.search.countHeading': '{count} {what}',
+  'orgs.search.placeholder': 'Name, Branche oder Stichwort',
 } as const;
 
 export type MessageKey = keyof typeof de;

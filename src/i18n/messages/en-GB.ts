@@ -1113,4 +1113,19 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'consent.cookies.preferences': 'Cookie settings',
   // Issue 19: content and SEO
   'content.jobs.filteredSubject': 'Filtered',
+  'orgs.profile.unpublished':
+    'This profile is not published yet: only members of the organisation and the site team can see it.',
+  'orgs.profile.occupations': 'Occupational fields',
+  'orgs.profile.fieldsOfStudy': 'Fields of study',
+  'orgs.profile.gallery': 'Impressions',
+  'orgs.profile.videos': 'Videos',
+  'orgs.profile.video': 'Video',
+  'orgs.profile.playVideo': 'Play “{title}”',
+  'orgs.profile.videoConsent': 'The video is loaded from its provider only when you click.',
+  'orgs.profile.jobs': 'Open jobs',
+  'orgs.profile.attachments': 'Downloads',
+  'orgs.profile.locations': 'Locations and contact',
+  'orgs.profile.social': 'Social networks',
+  'orgs.search.countHeading': '{count} {what}',
+  'orgs.search.placeholder': 'Name, industry or keyword',
 };

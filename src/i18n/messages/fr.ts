@@ -1137,4 +1137,19 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'consent.cookies.preferences': 'Paramètres des cookies',
   // Issue 19: content and SEO
   'content.jobs.filteredSubject': 'Filtrés',
+  'orgs.profile.unpublished':
+    'Ce profil n’est pas encore publié : seuls les membres de l’organisation et l’équipe du site le voient.',
+  'orgs.profile.occupations': 'Domaines professionnels',
+  'orgs.profile.fieldsOfStudy': 'Filières d’études',
+  'orgs.profile.gallery': 'Aperçus',
+  'orgs.profile.videos': 'Vidéos',
+  'orgs.profile.video': 'Vidéo',
+  'orgs.profile.playVideo': 'Lire « {title} »',
+  'orgs.profile.videoConsent': 'La vidéo n’est chargée depuis son fournisseur qu’après votre clic.',
+  'orgs.profile.jobs': 'Offres ouvertes',
+  'orgs.profile.attachments': 'Téléchargements',
+  'orgs.profile.locations': 'Sites et contact',
+  'orgs.profile.social': 'Réseaux sociaux',
+  'orgs.search.countHeading': '{count} {what}',
+  'orgs.search.placeholder': 'Nom, secteur ou mot-clé',
 };

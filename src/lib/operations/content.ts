@@ -17,6 +17,7 @@ export const getJob = defineOperation(
           id
           name
           url
+          viewable
           website
           logo {
             url
@@ -87,10 +88,13 @@ export const getOrganizationProfile = defineOperation(
       organizationProfile(id: $id, path: $path) {
         id
         name
+        alternativeName
         presentation
         url
         website
         size
+        published
+        coverUrl
         openJobCount
         industry {
           tid
@@ -98,6 +102,16 @@ export const getOrganizationProfile = defineOperation(
           label
         }
         benefits {
+          tid
+          slug
+          label
+        }
+        occupations {
+          tid
+          slug
+          label
+        }
+        fieldsOfStudy {
           tid
           slug
           label
@@ -114,16 +128,73 @@ export const getOrganizationProfile = defineOperation(
           locality
           postalCode
         }
+        socialProfiles {
+          facebook
+          twitter
+          linkedin
+          youtube
+          xing
+          instagram
+          tiktok
+          blueSky
+        }
+        locations {
+          id
+          name
+          address {
+            addressLine1
+            locality
+            postalCode
+            countryCode
+          }
+        }
         contactPersons {
+          id
+          salutation
           firstName
           lastName
+          photo
           position
           email
           phone
+          linkedinProfile
+        }
+        gallery {
+          id
+          url
+          alt
+          title
+        }
+        videos {
+          id
+          cover
+          coverTitle
+          source
         }
         faq {
+          id
           question
           answer
+        }
+        attachments {
+          id
+          fileName
+          mimeType
+          size
+          url
+        }
+        openJobs(limit: 10) {
+          total
+          jobs {
+            id
+            title
+            url
+            locations {
+              address {
+                locality
+              }
+            }
+          }
         }
       }
     }
@@ -230,6 +301,7 @@ export const getRoutePage = defineOperation(
         id
         name
         url
+        viewable
         website
         logo {
           url
@@ -304,10 +376,13 @@ export const getRoutePage = defineOperation(
     fragment OrganizationDetail on OrganizationProfile {
       id
       name
+      alternativeName
       presentation
       url
       website
       size
+      published
+      coverUrl
       openJobCount
       industry {
         tid
@@ -315,6 +390,16 @@ export const getRoutePage = defineOperation(
         label
       }
       benefits {
+        tid
+        slug
+        label
+      }
+      occupations {
+        tid
+        slug
+        label
+      }
+      fieldsOfStudy {
         tid
         slug
         label
@@ -331,16 +416,73 @@ export const getRoutePage = defineOperation(
         locality
         postalCode
       }
+      socialProfiles {
+        facebook
+        twitter
+        linkedin
+        youtube
+        xing
+        instagram
+        tiktok
+        blueSky
+      }
+      locations {
+        id
+        name
+        address {
+          addressLine1
+          locality
+          postalCode
+          countryCode
+        }
+      }
       contactPersons {
+        id
+        salutation
         firstName
         lastName
+        photo
         position
         email
         phone
+        linkedinProfile
+      }
+      gallery {
+        id
+        url
+        alt
+        title
+      }
+      videos {
+        id
+        cover
+        coverTitle
+        source
       }
       faq {
+        id
         question
         answer
+      }
+      attachments {
+        id
+        fileName
+        mimeType
+        size
+        url
+      }
+      openJobs(limit: 10) {
+        total
+        jobs {
+          id
+          title
+          url
+          locations {
+            address {
+              locality
+            }
+          }
+        }
       }
     }
   `,
@@ -369,6 +511,7 @@ export const getJobById = defineOperation(
           id
           name
           url
+          viewable
           website
           logo {
             url

@@ -19,6 +19,7 @@ export const searchJobs = defineOperation(
             organization {
               name
               url
+              viewable
               logo {
                 url
                 alt

@@ -320,7 +320,7 @@ export function withPage<TState extends SearchState<string>>(state: TState, page
 /** The same search with one facet value added or removed; any change of filters starts again at page 1. */
 export function withFacetValue<TField extends string = JobFacetField>(
   state: SearchState<TField>,
-  field: TField,
+  field: NoInfer<TField>,
   value: string,
   isSelected: boolean,
 ): SearchState<TField> {
@@ -356,6 +356,22 @@ export function facetFilterInputs<TField extends string>(
   });
 }
 
+/** The state's place as the GraphQL `GeoLocationInput`; none without coordinates (see `toSearchInput`). */
+export function locationInput(
+  state: SearchState<string>,
+  options: Pick<SearchUrlOptions, 'radiusHiddenForLocationTypes'>,
+): NonNullable<GeneratedJobSearchInput['location']> | undefined {
+  const { location } = state;
+  if (!location?.point) return undefined;
+  return {
+    lat: location.point.lat,
+    lon: location.point.lon,
+    locationType: location.locationType,
+    ...(hasRadius(location.locationType, options) ? { radius: location.radius } : {}),
+    ...(location.label ? { label: location.label } : {}),
+  };
+}
+
 /**
  * State (+ the category of the path) → `JobSearchInput`. A location without coordinates is left out: the
  * page resolves typed places first (see resolve-location.ts).
@@ -369,16 +385,8 @@ export function toSearchInput(
   if (state.search) input.search = state.search;
   if (state.title) input.title = state.title;
   if (category) input.category = category;
-  const { location } = state;
-  if (location?.point) {
-    input.location = {
-      lat: location.point.lat,
-      lon: location.point.lon,
-      locationType: location.locationType,
-      ...(hasRadius(location.locationType, options) ? { radius: location.radius } : {}),
-      ...(location.label ? { label: location.label } : {}),
-    };
-  }
+  const location = locationInput(state, options);
+  if (location) input.location = location;
   const facets = facetFilterInputs(state, jobFacetFields);
   if (facets.length > 0) input.facets = facets;
   if (state.minSalary !== null) input.minYearlySalary = state.minSalary;

@@ -20,6 +20,10 @@ export function isJobFacetField(name: string): name is JobFacetField {
   return (jobFacetFields as readonly string[]).includes(name);
 }
 
+/** The organization facets of SPEC section 3 (issue 15), multi-select like the job facets. */
+export const organizationFacetFields = ['occupations', 'industry', 'fieldsOfStudy'] as const;
+export type OrganizationFacetField = (typeof organizationFacetFields)[number];
+
 /** SPEC section 3: relevancy means "no explicit sort" (rank with a search term, else newest first). */
 export const jobSorts = ['relevancy', 'publish_date_desc'] as const;
 export type JobSort = (typeof jobSorts)[number];

@@ -11,3 +11,9 @@ export {
   type SuggestLocationsOptions,
 } from './location-suggestions.ts';
 export * from './types.ts';
+export { searchOrganizations, type OrganizationSearchResult } from './search-organizations.ts';
+export {
+  organizationSearchRequestSchema,
+  type OrganizationSearchHit,
+  type OrganizationSearchRequest,
+} from './organization-filter.ts';

@@ -61,7 +61,7 @@ export function facetedStatement<TField extends string>(options: {
     with base as materialized (${options.base}),
     size as (select count(*) as count from base),
     ${options.ctes ?? sql``}
-    counts as (${sql.join([...options.counts], sql` union all `)}),
+    counts (field, value, count) as (${sql.join([...options.counts], sql` union all `)}),
     labelled as (${options.labelled}),
     ranked as (
       select *, row_number() over (partition by field order by count desc, label, value) as position from labelled)
@@ -80,18 +80,19 @@ const linkProbeLimit = 15000;
 /**
  * Counts of a facet kept in a link table (`key` the entity id, term_id). For a small base set each row's
  * terms are looked up by its id (the primary key, index only); for a large one the whole link table is
- * hashed once. Both are in the statement; the base size decides at run time which one runs.
+ * hashed once (`probeLimit`: base rows up to which probing pays, 15,000 for jobs). Both are in the
+ * statement; the base size decides at run time which one runs.
  */
-export function linkedCounts(field: string, table: string, key: string, others: SQL): SQL {
+export function linkedCounts(field: string, table: string, key: string, others: SQL, probeLimit = linkProbeLimit): SQL {
   const link = sql.raw(table);
   const column = sql.raw(`x.${key}`);
   return sql`select ${field}, x.term_id, count(*)::int from base b
       cross join lateral (select term_id from ${link} x where ${column} = b.id offset 0) as x
-      where ${others} and (select count from size) < ${linkProbeLimit}
+      where ${others} and (select count from size) < ${probeLimit}
       group by x.term_id
     union all
     select ${field}, x.term_id, count(*)::int from base b join ${link} x on ${column} = b.id
-      where ${others} and (select count from size) >= ${linkProbeLimit}
+      where ${others} and (select count from size) >= ${probeLimit}
       group by x.term_id`;
 }
 

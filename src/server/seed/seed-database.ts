@@ -333,6 +333,8 @@ async function writeOrganizations(
           administrativeArea: city.state,
           locality: city.name,
           postalCode: city.postalCode ?? null,
+          latitude: draft.address.latitude,
+          longitude: draft.address.longitude,
           alternativeName: draft.page?.alternativeName ?? null,
           logoUrl: `/media/logos/${id}.svg`,
           coverUrl: draft.page ? `/media/covers/${id}.svg` : null,

@@ -227,6 +227,25 @@ export type LocationAlternativesReason =
 
 export type LocationType = 'administrative_area' | 'city' | 'country';
 
+/** The organization facets (issue 15); multi-select like the job facets. */
+export type OrganizationFacetField = 'fieldsOfStudy' | 'industry' | 'occupations';
+
+export type OrganizationFacetFilterInput = {
+  field: OrganizationFacetField;
+  values: Array<string>;
+};
+
+export type OrganizationSearchInput = {
+  facets?: Array<OrganizationFacetFilterInput> | null | undefined;
+  /** Around a city: radius defaults to the brand's organization radius (SPEC 9: 25 km). */
+  location?: GeoLocationInput | null | undefined;
+  page?: number | null | undefined;
+  /** 1 to 50; the brand's organization page size (12) when missing. */
+  pageSize?: number | null | undefined;
+  /** Full text over name, alternative name and presentation. */
+  search?: string | null | undefined;
+};
+
 export type PlaceOrderInput = {
   acceptTerms?: boolean | null | undefined;
   billing?: BillingProfileInput | null | undefined;
@@ -1050,6 +1069,31 @@ export type recordJobViewMutationVariables = Exact<{
 
 export type recordJobViewMutation = { recordJobView: boolean };
 
+export type searchOrganizationsQueryVariables = Exact<{
+  input: OrganizationSearchInput;
+}>;
+
+export type searchOrganizationsQuery = {
+  searchOrganizations: {
+    total: number;
+    page: number;
+    pageSize: number;
+    items: Array<{
+      distanceKm: number | null;
+      organization: {
+        id: number;
+        name: string;
+        url: string;
+        openJobCount: number;
+        logo: { url: string; alt: string } | null;
+        address: { locality: string | null };
+        industry: Array<{ tid: number; label: string }>;
+      };
+    }>;
+    facets: Array<{ field: OrganizationFacetField; values: Array<{ value: string; label: string; count: number }> }>;
+  };
+};
+
 export type myResumeQueryVariables = Exact<{ [key: string]: never }>;
 
 export type myResumeQuery = {
@@ -1590,6 +1634,7 @@ export type jobQuery = {
       id: number;
       name: string;
       url: string;
+      viewable: boolean;
       website: string | null;
       logo: { url: string; alt: string } | null;
     };
@@ -1623,13 +1668,18 @@ export type organizationProfileQuery = {
   organizationProfile: {
     id: number;
     name: string;
+    alternativeName: string | null;
     presentation: string | null;
     url: string;
     website: string | null;
     size: string | null;
+    published: boolean;
+    coverUrl: string | null;
     openJobCount: number;
     industry: Array<{ tid: number; slug: string; label: string }>;
     benefits: Array<{ tid: number; slug: string; label: string }>;
+    occupations: Array<{ tid: number; slug: string; label: string }>;
+    fieldsOfStudy: Array<{ tid: number; slug: string; label: string }>;
     logo: { url: string; alt: string } | null;
     address: {
       countryCode: string | null;
@@ -1639,14 +1689,50 @@ export type organizationProfileQuery = {
       locality: string | null;
       postalCode: string | null;
     };
+    socialProfiles: {
+      facebook: string | null;
+      twitter: string | null;
+      linkedin: string | null;
+      youtube: string | null;
+      xing: string | null;
+      instagram: string | null;
+      tiktok: string | null;
+      blueSky: string | null;
+    };
+    locations: Array<{
+      id: number;
+      name: string | null;
+      address: {
+        addressLine1: string | null;
+        locality: string | null;
+        postalCode: string | null;
+        countryCode: string | null;
+      };
+    }>;
     contactPersons: Array<{
+      id: number;
+      salutation: string | null;
       firstName: string | null;
       lastName: string | null;
+      photo: string | null;
       position: string | null;
       email: string | null;
       phone: string | null;
+      linkedinProfile: string | null;
     }>;
-    faq: Array<{ question: string; answer: string }>;
+    gallery: Array<{ id: number; url: string; alt: string | null; title: string | null }>;
+    videos: Array<{ id: number; cover: string | null; coverTitle: string | null; source: string }>;
+    faq: Array<{ id: number; question: string; answer: string }>;
+    attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+    openJobs: {
+      total: number;
+      jobs: Array<{
+        id: number;
+        title: string;
+        url: string;
+        locations: Array<{ address: { locality: string | null } }>;
+      }>;
+    };
   } | null;
 };
 
@@ -1701,6 +1787,7 @@ export type routePageQuery = {
             id: number;
             name: string;
             url: string;
+            viewable: boolean;
             website: string | null;
             logo: { url: string; alt: string } | null;
           };
@@ -1733,13 +1820,18 @@ export type routePageQuery = {
         organizationProfile: {
           id: number;
           name: string;
+          alternativeName: string | null;
           presentation: string | null;
           url: string;
           website: string | null;
           size: string | null;
+          published: boolean;
+          coverUrl: string | null;
           openJobCount: number;
           industry: Array<{ tid: number; slug: string; label: string }>;
           benefits: Array<{ tid: number; slug: string; label: string }>;
+          occupations: Array<{ tid: number; slug: string; label: string }>;
+          fieldsOfStudy: Array<{ tid: number; slug: string; label: string }>;
           logo: { url: string; alt: string } | null;
           address: {
             countryCode: string | null;
@@ -1749,14 +1841,50 @@ export type routePageQuery = {
             locality: string | null;
             postalCode: string | null;
           };
+          socialProfiles: {
+            facebook: string | null;
+            twitter: string | null;
+            linkedin: string | null;
+            youtube: string | null;
+            xing: string | null;
+            instagram: string | null;
+            tiktok: string | null;
+            blueSky: string | null;
+          };
+          locations: Array<{
+            id: number;
+            name: string | null;
+            address: {
+              addressLine1: string | null;
+              locality: string | null;
+              postalCode: string | null;
+              countryCode: string | null;
+            };
+          }>;
           contactPersons: Array<{
+            id: number;
+            salutation: string | null;
             firstName: string | null;
             lastName: string | null;
+            photo: string | null;
             position: string | null;
             email: string | null;
             phone: string | null;
+            linkedinProfile: string | null;
           }>;
-          faq: Array<{ question: string; answer: string }>;
+          gallery: Array<{ id: number; url: string; alt: string | null; title: string | null }>;
+          videos: Array<{ id: number; cover: string | null; coverTitle: string | null; source: string }>;
+          faq: Array<{ id: number; question: string; answer: string }>;
+          attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+          openJobs: {
+            total: number;
+            jobs: Array<{
+              id: number;
+              title: string;
+              url: string;
+              locations: Array<{ address: { locality: string | null } }>;
+            }>;
+          };
         } | null;
         landingPage: {
           id: number;
@@ -1791,6 +1919,7 @@ export type JobDetailFragment = {
     id: number;
     name: string;
     url: string;
+    viewable: boolean;
     website: string | null;
     logo: { url: string; alt: string } | null;
   };
@@ -1825,13 +1954,18 @@ export type JobTeaserFragment = {
 export type OrganizationDetailFragment = {
   id: number;
   name: string;
+  alternativeName: string | null;
   presentation: string | null;
   url: string;
   website: string | null;
   size: string | null;
+  published: boolean;
+  coverUrl: string | null;
   openJobCount: number;
   industry: Array<{ tid: number; slug: string; label: string }>;
   benefits: Array<{ tid: number; slug: string; label: string }>;
+  occupations: Array<{ tid: number; slug: string; label: string }>;
+  fieldsOfStudy: Array<{ tid: number; slug: string; label: string }>;
   logo: { url: string; alt: string } | null;
   address: {
     countryCode: string | null;
@@ -1841,14 +1975,45 @@ export type OrganizationDetailFragment = {
     locality: string | null;
     postalCode: string | null;
   };
+  socialProfiles: {
+    facebook: string | null;
+    twitter: string | null;
+    linkedin: string | null;
+    youtube: string | null;
+    xing: string | null;
+    instagram: string | null;
+    tiktok: string | null;
+    blueSky: string | null;
+  };
+  locations: Array<{
+    id: number;
+    name: string | null;
+    address: {
+      addressLine1: string | null;
+      locality: string | null;
+      postalCode: string | null;
+      countryCode: string | null;
+    };
+  }>;
   contactPersons: Array<{
+    id: number;
+    salutation: string | null;
     firstName: string | null;
     lastName: string | null;
+    photo: string | null;
     position: string | null;
     email: string | null;
     phone: string | null;
+    linkedinProfile: string | null;
   }>;
-  faq: Array<{ question: string; answer: string }>;
+  gallery: Array<{ id: number; url: string; alt: string | null; title: string | null }>;
+  videos: Array<{ id: number; cover: string | null; coverTitle: string | null; source: string }>;
+  faq: Array<{ id: number; question: string; answer: string }>;
+  attachments: Array<{ id: number; fileName: string; mimeType: string; size: number; url: string }>;
+  openJobs: {
+    total: number;
+    jobs: Array<{ id: number; title: string; url: string; locations: Array<{ address: { locality: string | null } }> }>;
+  };
 };
 
 export type jobByIdQueryVariables = Exact<{
@@ -1874,6 +2039,7 @@ export type jobByIdQuery = {
       id: number;
       name: string;
       url: string;
+      viewable: boolean;
       website: string | null;
       logo: { url: string; alt: string } | null;
     };
@@ -2170,7 +2336,7 @@ export type searchJobsQuery = {
         url: string;
         isTop: boolean;
         publishedAt: string | null;
-        organization: { name: string; url: string; logo: { url: string; alt: string } | null };
+        organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
         locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
         employmentTypes: Array<{ label: string }>;
         remoteOption: { label: string } | null;
@@ -2307,6 +2473,7 @@ export interface OperationTypes {
     variables: saveResumeWorkExperienceMutationVariables;
   };
   searchJobs: { data: searchJobsQuery; variables: searchJobsQueryVariables };
+  searchOrganizations: { data: searchOrganizationsQuery; variables: searchOrganizationsQueryVariables };
   searchResumes: { data: searchResumesQuery; variables: searchResumesQueryVariables };
   sendContactMessage: { data: sendContactMessageMutation; variables: sendContactMessageMutationVariables };
   sendResumeContactRequest: {

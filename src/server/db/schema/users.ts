@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { addressColumns, createdAt, isOneOf, updatedAt } from './columns.ts';
+import { addressColumns, coordinateColumns, createdAt, isOneOf, updatedAt } from './columns.ts';
 import { roleIds } from '../../../lib/roles.ts';
 import type { BrandId } from '../../../../brands/ids.ts';
 
@@ -66,6 +66,21 @@ export const userRoles = pgTable(
   ],
 );
 
+/**
+ * The organization search's full text (issue 15): name and alternative name (A) above the presentation
+ * (D, tags and entities replaced by spaces), in German, the language of nearly every profile. The search
+ * writes the same expression over its alias (organizationSearchVectorOf), which the index then serves.
+ */
+export function organizationSearchVectorOf(alias: string) {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return sql.raw(
+    [
+      `setweight(to_tsvector('german'::regconfig, coalesce(${column('name')}, '') || ' ' || coalesce(${column('alternative_name')}, '')), 'A')`,
+      `setweight(to_tsvector('german'::regconfig, regexp_replace(coalesce(${column('presentation')}, ''), '<[^>]*>|&[#a-zA-Z0-9]+;', ' ', 'g')), 'D')`,
+    ].join(' || '),
+  );
+}
+
 export const organizations = pgTable(
   'organizations',
   {
@@ -79,6 +94,8 @@ export const organizations = pgTable(
     // Company info: public once published.
     name: text('name').notNull(),
     ...addressColumns(),
+    /** Of the address; null when it could not be geocoded. The organization search's radius reads them. */
+    ...coordinateColumns(),
     // Organization page.
     alternativeName: text('alternative_name'),
     logoUrl: text('logo_url'),
@@ -108,6 +125,14 @@ export const organizations = pgTable(
   },
   (table) => [
     uniqueIndex('organizations_path_unique').on(table.path),
+    // The organization search's full text has an expression index, so that rows never carry a vector:
+    // organizations_search_vector_idx on organizationSearchVectorOf(''), in drizzle/0015_orgs_custom.sql
+    // (drizzle-kit cannot generate it).
+    index('organizations_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    // The organization search's base set without a text: the brand's published rows in their order.
+    index('organizations_published_search_idx')
+      .on(table.frontend, table.featured.desc(), table.name, table.id)
+      .where(sql`published`),
     index('organizations_owner_user_id_idx').on(table.ownerUserId),
     index('organizations_published_featured_idx').on(table.published, table.featured),
   ],

@@ -131,6 +131,11 @@ export const jobsModule: GraphQLModule = {
       total: Int!
     }
 
+    extend type OrganizationProfile {
+      "The organization's open jobs of the request's brand, newest first; limit 1 to 50."
+      openJobs(limit: Int = 10, offset: Int = 0): JobList!
+    }
+
     extend type Query {
       """
       One job of the request's brand (frontend header). Published and archived (also expired) jobs are
@@ -173,6 +178,10 @@ export const jobsModule: GraphQLModule = {
         listLatestJobs({ db: context.db, brandId: context.brand.id, input: args }),
       similarJobs: (_parent, args: { jobId?: unknown }, context: GraphQLContext) =>
         togetherWithOtherSide(context, 'similar', Number(args.jobId), similarJobsOf(context, args)),
+    },
+    OrganizationProfile: {
+      openJobs: (organization: { id: number }, args: unknown, context: GraphQLContext) =>
+        listLatestJobs({ db: context.db, brandId: context.brand.id, input: args, organizationId: organization.id }),
     },
     RouteContent: {
       job: (route: RouteContent, _args, context: GraphQLContext) =>

@@ -1,4 +1,4 @@
-import { and, desc, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -24,16 +24,22 @@ const inputSchema = z.object({
 });
 
 /**
- * The newest open jobs (published, not expired) of the request's brand, newest first, with their total.
- * The total rides along on every row (a window count), so a page costs one query.
+ * The newest open jobs (published, not expired) of the request's brand, newest first, with their total;
+ * with `organizationId`, those of one organization (its profile page). The total rides along on every row
+ * (a window count), so a page costs one query.
  */
 export async function listLatestJobs(options: {
   db: Database;
   brandId: string;
   input: unknown;
+  organizationId?: number;
 }): Promise<{ jobs: JobRow[]; total: number }> {
   const { db } = options;
-  const open = and(isOpenJob(), isJobOfBrand(options.brandId));
+  const open = and(
+    isOpenJob(),
+    isJobOfBrand(options.brandId),
+    options.organizationId === undefined ? undefined : eq(jobs.organizationId, options.organizationId),
+  );
   const input = parseInput(inputSchema, options.input);
   const limit = input.limit ?? 10;
   const offset = input.offset ?? 0;

@@ -20,6 +20,10 @@ import {
 
 type Term = typeof taxonomyTerms.$inferSelect;
 
+async function canViewProfile(organization: Organization, context: GraphQLContext): Promise<boolean> {
+  return (await getOrganizationAccess({ viewer: context.viewer, loaders: context.loaders, organization })).canView;
+}
+
 const termRefs = (terms: Promise<Term[]>, context: GraphQLContext) =>
   terms.then((list) => list.map((term) => termRef(term, context.locale)));
 
@@ -43,7 +47,7 @@ export const organizationsModule: GraphQLModule = {
       ownerId: Int
     }
 
-    "The logo in the medium squared image style; alt and title are the organization's name."
+    "The logo in the medium squared image style; alt and title are the organization's name. Null when the viewer cannot open the profile."
     type Logo {
       url: String!
       alt: String!
@@ -164,6 +168,11 @@ export const organizationsModule: GraphQLModule = {
       attachments: [Attachment!]!
       "Published jobs of the organization that have not expired."
       openJobCount: Int!
+      """
+      Whether the viewer may open the profile page: published, or the viewer is a member or staff. A job of
+      an organization whose page the viewer cannot open names it without a link (and logo is null).
+      """
+      viewable: Boolean!
     }
 
     extend type RouteContent {
@@ -241,7 +250,9 @@ export const organizationsModule: GraphQLModule = {
       url: (organization: Organization, _args, context: GraphQLContext) =>
         localizePath(profilePathOf(organization), context.locale, context.brand),
       urlNoPrefix: (organization: Organization) => profilePathOf(organization),
-      logo: (organization: Organization) => logoOf(organization),
+      logo: async (organization: Organization, _args, context: GraphQLContext) =>
+        (await canViewProfile(organization, context)) ? logoOf(organization) : null,
+      viewable: (organization: Organization, _args, context: GraphQLContext) => canViewProfile(organization, context),
       address: (organization: Organization) => addressOf(organization),
       socialProfiles: (organization: Organization) => socialProfilesOf(organization),
       personalInfo: async (organization: Organization, _args, context: GraphQLContext) => {

@@ -5,11 +5,12 @@ import {
   jobSorts,
   locationTypes,
   maxPageSize,
+  organizationFacetFields,
 } from '../../../lib/search/vocabulary.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, type GraphQLModule } from '../../graphql/module.ts';
-import type { JobSearchHit } from '../../search/index.ts';
-import { findJobs } from './find-jobs.ts';
+import type { JobSearchHit, OrganizationSearchHit } from '../../search/index.ts';
+import { findJobs, findOrganizations } from './find-jobs.ts';
 import { findLocationAlternatives, findLocationSuggestions } from './find-location-suggestions.ts';
 
 export const searchModule: GraphQLModule = {
@@ -115,9 +116,53 @@ export const searchModule: GraphQLModule = {
       places: [LocationSuggestion!]!
     }
 
+    "The organization facets (issue 15); multi-select like the job facets."
+    enum OrganizationFacetField {
+      ${organizationFacetFields.join('\n')}
+    }
+
+    input OrganizationFacetFilterInput {
+      field: OrganizationFacetField!
+      values: [String!]!
+    }
+
+    input OrganizationSearchInput {
+      "Full text over name, alternative name and presentation."
+      search: String
+      "Around a city: radius defaults to the brand's organization radius (SPEC 9: 25 km)."
+      location: GeoLocationInput
+      facets: [OrganizationFacetFilterInput!]
+      page: Int = 1
+      "1 to ${maxPageSize}; the brand's organization page size (12) when missing."
+      pageSize: Int
+    }
+
+    type OrganizationSearchHit {
+      organization: OrganizationProfile!
+      "Distance to the organization's nearest location when searching around a city."
+      distanceKm: Float
+    }
+
+    "An organization facet's values, counted like a job facet's (see Facet)."
+    type OrganizationFacet {
+      field: OrganizationFacetField!
+      values: [FacetValue!]!
+    }
+
+    type OrganizationSearchResult {
+      "All matching organizations, not just this page."
+      total: Int!
+      page: Int!
+      pageSize: Int!
+      items: [OrganizationSearchHit!]!
+      facets: [OrganizationFacet!]!
+    }
+
     extend type Query {
       "Open jobs of the request's brand."
       searchJobs(input: JobSearchInput!): JobSearchResult!
+      "Published organizations of the request's brand; featured ones first without a search text."
+      searchOrganizations(input: OrganizationSearchInput!): OrganizationSearchResult!
       "Cities, regions and Deutschland starting with the query, within the brand's autocomplete bounds."
       locationSuggestions(query: String!, limit: Int = 10): [LocationSuggestion!]!
       "Places of the brand's area to offer for a name locationSuggestions found nothing for (Did you mean …)."
@@ -128,10 +173,19 @@ export const searchModule: GraphQLModule = {
     Query: {
       searchJobs: (_parent, args: { input: unknown }, context: GraphQLContext) =>
         findJobs({ db: context.db, brand: context.brand, locale: context.locale, input: args.input }),
+      searchOrganizations: (_parent, args: { input: unknown }, context: GraphQLContext) =>
+        findOrganizations({ db: context.db, brand: context.brand, locale: context.locale, input: args.input }),
       locationSuggestions: (_parent, args: unknown, context: GraphQLContext) =>
         findLocationSuggestions({ brand: context.brand, locale: context.locale, input: args }),
       locationAlternatives: (_parent, args: unknown, context: GraphQLContext) =>
         findLocationAlternatives({ brand: context.brand, locale: context.locale, input: args }),
+    },
+    OrganizationSearchHit: {
+      organization: async (hit: OrganizationSearchHit, _args, context: GraphQLContext) => {
+        const organization = await context.loaders.organization.load(hit.organizationId);
+        if (!organization) throw new Error(`Organization ${hit.organizationId} of a search result is missing.`);
+        return organization;
+      },
     },
     JobSearchHit: {
       job: async (hit: JobSearchHit, _args, context: GraphQLContext) => {
