@@ -81,20 +81,36 @@ describe('resumes off', () => {
   it('applies to translated resume paths too', async () => {
     await expectRedirect(`${suedjobs.url}/lebenslauf/wizard`, 301, '/404');
   });
-  it('keeps resume pages where resumes are on', async () => {
-    expect((await get(`${jobregio.url}/de/lebenslauf`)).status).toBe(200);
+  it('keeps resume pages where resumes are on (personal pages: sign-in first, then back)', async () => {
+    const response = await get(`${jobregio.url}/de/lebenslauf`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(
+      '/de/user/login?error=SessionRequired&callbackUrl=%2Fde%2Flebenslauf',
+    );
   });
 });
 
 describe('route translations', () => {
+  // Issue 17: resumes and the resume search are personal pages: a translated path reaches the sign-in with
+  // itself as the page to come back to (the pages themselves: tests/integration/resumes.test.ts, e2e).
   it.each([
-    ['/en-GB/cvs', 'CV search'],
-    ['/en-GB/cv', 'CV'],
-    ['/en-GB/cv/edit', 'CV'],
-    ['/en-GB/cv/wizard/import', 'CV'],
-    ['/en-GB/cv/wizard/job-preferences', 'CV'],
-    ['/de/bewerbersuche', 'Bewerbersuche'],
-    ['/de/lebenslauf/wizard/personal-info', 'Lebenslauf'],
+    '/en-GB/cvs',
+    '/en-GB/cv',
+    '/en-GB/cv/edit/skills',
+    '/en-GB/cv/wizard/import',
+    '/en-GB/cv/wizard/job-preferences',
+    '/de/bewerbersuche',
+    '/de/lebenslauf/wizard/personal-info',
+  ])('%s is a page behind sign-in', async (path) => {
+    const response = await get(`${jobregio.url}${path}`);
+    expect(response.status, path).toBe(302);
+    const login = new URL(response.headers.get('location')!, jobregio.url);
+    expect(login.pathname, path).toBe(`/${path.split('/')[1]}/user/login`);
+    expect(login.searchParams.get('error'), path).toBe('SessionRequired');
+    expect(login.searchParams.get('callbackUrl'), path).toBe(path);
+  });
+
+  it.each([
     ['/de/arbeitgeber-suchen', 'Arbeitgeber'],
     ['/de/kontakt', 'Kontakt'],
     ['/fr/emploi', 'Emplois'],
