@@ -19,7 +19,7 @@ describe('readFormBody', () => {
     const form = new FormData();
     form.append('name', 'Müller');
     form.append('file', new Blob(['%PDF']), 'cv.pdf');
-    expect(await readFormBody(post(form))).toEqual({ ok: true, fields: { name: 'Müller' } });
+    expect(await readFormBody(post(form))).toEqual({ ok: true, fields: { name: 'Müller' }, files: {} });
   });
 
   it('refuses a body that is not a form with 415', async () => {
