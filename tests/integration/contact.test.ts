@@ -220,8 +220,8 @@ describe.each(testDialects)('The contact form on %s', (dialect) => {
     const filesBefore = await storedFiles();
     const cases = [
       { frontend: german.frontend, locale: 'de' as const, file: new File([exeBytes], 'rechnung.pdf') },
-      { frontend: 'tagblatt;fr', locale: 'fr' as const, file: new File([svgBytes], 'logo.svg') },
-      { frontend: 'tagblatt;fr', locale: 'fr' as const, file: new File([svgBytes], 'logo.png') },
+      { frontend: 'jobregio;fr', locale: 'fr' as const, file: new File([svgBytes], 'logo.svg') },
+      { frontend: 'jobregio;fr', locale: 'fr' as const, file: new File([svgBytes], 'logo.png') },
     ];
     for (const { frontend, locale, file } of cases) {
       const values = input();
