@@ -146,14 +146,29 @@ test('the zero-balance card leads to the contact form with the subject chosen; t
   await page.getByLabel('Ihre E-Mail-Adresse').fill(sender);
   await page.getByLabel('Nachricht').fill('Bitte schicken Sie uns ein Angebot für 50 Lebenslauf-Kontakte.');
   await page.getByLabel('Kopie an mich senden').check();
+  // An image disguised as a PDF is refused with a field error; the form keeps what was typed.
+  const attachments = page.getByLabel(/^Anhänge/);
+  await attachments.setInputFiles({ name: 'angebot.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a') });
   // A person takes more than 3 seconds; faster forms are taken for bots.
   await page.waitForTimeout(3_200);
+  await page.getByRole('button', { name: 'Nachricht senden' }).click();
+  await expect(page.locator('#field-attachments-error')).toHaveText(
+    'Anhänge können nur PDF-, JPG-, PNG- oder WebP-Dateien sein.',
+  );
+  await expect(page.getByLabel('Nachricht')).toHaveValue(/50 Lebenslauf-Kontakte/);
+  await expectNoAxeViolations(page);
+  await attachments.setInputFiles({
+    name: 'Anfrage.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+  });
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
   await expect(page).toHaveURL(`${base}/dashboard?contact=sent`);
   await expect(page.locator('#contact-sent')).toContainText('Ihre Nachricht wurde gesendet');
   const copy = await waitForMailFile(mailDirectory, sender);
   expect(copy.subject).toContain('Credits für meine Organisation');
   expect(copy.text).toContain('50 Lebenslauf-Kontakte');
+  expect(copy.raw).toMatch(/Content-Disposition: attachment;\s+filename=Anfrage\.pdf/);
 });
 
 test('an anonymous visitor sends the contact form and lands on the home page with the success alert', async ({
