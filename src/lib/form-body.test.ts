@@ -9,17 +9,26 @@ const post = (body: BodyInit | null, contentType?: string) =>
   });
 
 describe('readFormBody', () => {
-  it('reads url-encoded and multipart forms, the first value of each name, without files', async () => {
+  it('reads url-encoded and multipart forms, the first value of each name, the files apart', async () => {
     expect(await readFormBody(post('email=a%40b.de&email=c&csrfToken=x', 'application/x-www-form-urlencoded'))).toEqual(
       {
         ok: true,
         fields: { email: 'a@b.de', csrfToken: 'x' },
+        files: {},
       },
     );
     const form = new FormData();
     form.append('name', 'Müller');
     form.append('file', new Blob(['%PDF']), 'cv.pdf');
-    expect(await readFormBody(post(form))).toEqual({ ok: true, fields: { name: 'Müller' } });
+    form.append('file', new Blob(['\x89PNG']), 'foto.png');
+    // A file input left empty: the browser sends an empty part without a name.
+    form.append('other', new Blob([]), '');
+    const body = await readFormBody(post(form));
+    expect(body).toMatchObject({ ok: true, fields: { name: 'Müller' } });
+    const files = body.ok ? body.files : {};
+    expect(Object.keys(files)).toEqual(['file']);
+    expect(files.file?.map((file) => file.name)).toEqual(['cv.pdf', 'foto.png']);
+    expect(await files.file?.[0]?.text()).toBe('%PDF');
   });
 
   it('refuses a body that is not a form with 415', async () => {
@@ -43,6 +52,7 @@ describe('readFormBody', () => {
     expect(await readFormBody(json(), { acceptJson: true })).toEqual({
       ok: true,
       fields: { level: 'warn', code: 'X', n: 1 },
+      files: {},
     });
     expect(await readFormBody(post('{bad', 'application/json'), { acceptJson: true })).toMatchObject({ status: 400 });
     expect(await readFormBody(post('[1,2]', 'application/json'), { acceptJson: true })).toMatchObject({ status: 400 });

@@ -5,7 +5,13 @@
  */
 
 export type FormBody =
-  { ok: true; fields: Record<string, unknown> } | { ok: false; status: 400 | 415; reason: 'malformed' | 'unsupported' };
+  | {
+      ok: true;
+      fields: Record<string, unknown>;
+      /** The non-empty files of a multipart form, by field name (a browser sends an empty part for no file). */
+      files: Record<string, File[]>;
+    }
+  | { ok: false; status: 400 | 415; reason: 'malformed' | 'unsupported' };
 
 const formTypes = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
@@ -18,7 +24,7 @@ const malformed: FormBody = { ok: false, status: 400, reason: 'malformed' };
 const unsupported: FormBody = { ok: false, status: 415, reason: 'unsupported' };
 
 /**
- * The fields of a form body: the first value of each name, files left out. With `acceptJson`, a JSON
+ * The fields of a form body: the first value of each name; the files apart. With `acceptJson`, a JSON
  * object body is read as the fields too (its values as they are).
  */
 export async function readFormBody(request: Request, options: { acceptJson?: boolean } = {}): Promise<FormBody> {
@@ -31,7 +37,7 @@ export async function readFormBody(request: Request, options: { acceptJson?: boo
       return malformed;
     }
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return malformed;
-    return { ok: true, fields: { ...(body as Record<string, unknown>) } };
+    return { ok: true, fields: { ...(body as Record<string, unknown>) }, files: {} };
   }
   if (!formTypes.has(type)) return unsupported;
   let form: FormData;
@@ -41,6 +47,11 @@ export async function readFormBody(request: Request, options: { acceptJson?: boo
     return malformed;
   }
   const fields: Record<string, unknown> = {};
-  for (const [name, value] of form.entries()) if (typeof value === 'string' && !(name in fields)) fields[name] = value;
-  return { ok: true, fields };
+  const files: Record<string, File[]> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      if (!(name in fields)) fields[name] = value;
+    } else if (value.size > 0 || value.name !== '') (files[name] ??= []).push(value);
+  }
+  return { ok: true, fields, files };
 }

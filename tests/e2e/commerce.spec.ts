@@ -146,14 +146,29 @@ test('the zero-balance card leads to the contact form with the subject chosen; t
   await page.getByLabel('Ihre E-Mail-Adresse').fill(sender);
   await page.getByLabel('Nachricht').fill('Bitte schicken Sie uns ein Angebot für 50 Lebenslauf-Kontakte.');
   await page.getByLabel('Kopie an mich senden').check();
+  // An image disguised as a PDF is refused with a field error; the form keeps what was typed.
+  const attachments = page.getByLabel(/^Anhänge/);
+  await attachments.setInputFiles({ name: 'angebot.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a') });
   // A person takes more than 3 seconds; faster forms are taken for bots.
   await page.waitForTimeout(3_200);
+  await page.getByRole('button', { name: 'Nachricht senden' }).click();
+  await expect(page.locator('#field-attachments-error')).toHaveText(
+    'Anhänge können nur PDF-, JPG-, PNG- oder WebP-Dateien sein.',
+  );
+  await expect(page.getByLabel('Nachricht')).toHaveValue(/50 Lebenslauf-Kontakte/);
+  await expectNoAxeViolations(page);
+  await attachments.setInputFiles({
+    name: 'Anfrage.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+  });
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
   await expect(page).toHaveURL(`${base}/dashboard?contact=sent`);
   await expect(page.locator('#contact-sent')).toContainText('Ihre Nachricht wurde gesendet');
   const copy = await waitForMailFile(mailDirectory, sender);
   expect(copy.subject).toContain('Credits für meine Organisation');
   expect(copy.text).toContain('50 Lebenslauf-Kontakte');
+  expect(copy.raw).toMatch(/Content-Disposition: attachment;\s+filename=Anfrage\.pdf/);
 });
 
 test('an anonymous visitor sends the contact form and lands on the home page with the success alert', async ({
@@ -170,4 +185,106 @@ test('an anonymous visitor sends the contact form and lands on the home page wit
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
   await expect(page).toHaveURL(`${south}/?contact=sent`);
   await expect(page.locator('#contact-sent')).toContainText('Ihre Nachricht wurde gesendet');
+});
+
+/** Per subscription card on /my-products: its id and the job slots used and available. */
+async function jobSlotUsage(page: Page): Promise<Map<number, { used: number; available: number }>> {
+  await page.goto(`${base}/my-products`);
+  const usage = new Map<number, { used: number; available: number }>();
+  for (const card of await page.locator('li[id^="subscription-"]').all()) {
+    const id = Number((await card.getAttribute('id'))!.replace('subscription-', ''));
+    const match = /(\d+) genutzt, (\d+) verfügbar/.exec((await card.textContent()) ?? '');
+    if (match) usage.set(id, { used: Number(match[1]), available: Number(match[2]) });
+  }
+  return usage;
+}
+
+const total = (usage: Map<number, { used: number; available: number }>, key: 'used' | 'available') =>
+  [...usage.values()].reduce((sum, entry) => sum + entry[key], 0);
+
+test('a job slot subscription bought by order pays for a published job; /my-products shows the slot used', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInWithGoogle(page, '/checkout', ['recruiter@demo.example', 'Rita', 'Demo']);
+  await page.locator('label.checkout-product', { hasText: 'Job-Paket S – 5 Stellenanzeigen' }).click();
+  const billing: [string, string][] = [
+    ['companyName', 'Demo GmbH'],
+    ['email', 'abo@demo.example'],
+    ['firstName', 'Rita'],
+    ['lastName', 'Demo'],
+    ['addressLine1', 'Marktplatz 1'],
+    ['postalCode', '72070'],
+    ['locality', 'Tübingen'],
+    ['countryCode', 'DE'],
+  ];
+  for (const [name, value] of billing) await page.locator(`[name="${name}"]`).fill(value);
+  await page.locator('[name="acceptTerms"]').check();
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(page).toHaveURL(/\/checkout\?placed=TA-\d{4}-\d{5}$/);
+  const number = new URL(page.url()).searchParams.get('placed')!;
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInWithGoogle(staff, '/checkout/orders', ['admin@demo.example', 'Alex', 'Admin']);
+  await staff.getByRole('button', { name: `Bestellung ${number} bestätigen` }).click();
+  await expect(staff.locator('#order-done')).toContainText(`Bestellung ${number} ist bestätigt`);
+  await staffContext.close();
+
+  // The confirmed order is a running subscription with all 5 slots free.
+  const before = await jobSlotUsage(page);
+  const newest = Math.max(...before.keys());
+  expect(before.get(newest)).toEqual({ used: 0, available: 5 });
+  const credits = await jobCredits(page).textContent();
+
+  // The recruiter publishes a job through the site's GraphQL endpoint with the session's token.
+  const state = await page.evaluate(async () => {
+    const { jwt } = (await (await fetch('/api/auth/session')).json()) as { jwt: string };
+    const call = async <TData>(query: string, variables: Record<string, unknown>) => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}`, frontend: 'tagblatt;de' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return ((await response.json()) as { data: TData }).data;
+    };
+    const options = await call<{ jobFormOptions: { organizations: { id: number }[] } }>(
+      '{ jobFormOptions { organizations { id } } }',
+      {},
+    );
+    const created = await call<{ createJob: { workflowState: string } }>(
+      'mutation ($input: JobInput!) { createJob(input: $input, publish: true) { workflowState } }',
+      {
+        input: {
+          jobType: 'job_per_template',
+          title: `Abo-Anzeige ${Date.now().toString(36)} (m/w/d)`,
+          description: '<p>Satz und Druckvorstufe in Tübingen.</p>',
+          organizationId: options.jobFormOptions.organizations[0]!.id,
+          locations: [
+            {
+              latitude: 48.5216,
+              longitude: 9.0576,
+              locality: 'Tübingen',
+              countryCode: 'DE',
+              addressLine1: 'Wilhelmstraße 5',
+              postalCode: '72074',
+            },
+          ],
+          applicationWorkflow: 'email',
+          applicationEmails: ['jobs@demo.example'],
+          language: 'de',
+        },
+      },
+    );
+    return created.createJob.workflowState;
+  });
+  expect(['needs_review', 'published']).toContain(state);
+
+  // One slot of a running subscription paid for it (not a credit): the page shows it as used.
+  const after = await jobSlotUsage(page);
+  expect(total(after, 'used')).toBe(total(before, 'used') + 1);
+  expect(total(after, 'available')).toBe(total(before, 'available') - 1);
+  await expect(jobCredits(page)).toHaveText(credits!);
+  await expectNoAxeViolations(page);
 });

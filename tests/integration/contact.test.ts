@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '../../brands';
@@ -13,24 +16,42 @@ import {
   deliverDueContactMessages,
   sendContactMessage,
 } from '../../src/server/modules/commerce/send-contact-message';
-import { createTestBackend, type TestBackend } from '../support/backend';
+import { createTestBackend, type GraphQLResponseBody, type TestBackend } from '../support/backend';
 import { startMailServer, type TestMailServer } from '../support/mail';
 
 const german = { frontend: 'tagblatt;de' };
 const t = createTranslator('de');
 const service = serviceAddressOf(brands.tagblatt);
 
+const pdfBytes = new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+const exeBytes = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]);
+const svgBytes = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
 let mail: TestMailServer;
+let uploadDir: string;
 const previousSmtp = process.env.SMTP_URL;
+const previousUpload = process.env.UPLOAD_DIR;
 beforeAll(async () => {
   mail = await startMailServer();
   process.env.SMTP_URL = mail.url;
+  uploadDir = await mkdtemp(join(tmpdir(), 'jobboard-contact-'));
+  process.env.UPLOAD_DIR = uploadDir;
 });
 afterAll(async () => {
   await mail?.stop();
   if (previousSmtp === undefined) delete process.env.SMTP_URL;
   else process.env.SMTP_URL = previousSmtp;
+  if (previousUpload === undefined) delete process.env.UPLOAD_DIR;
+  else process.env.UPLOAD_DIR = previousUpload;
+  await rm(uploadDir, { recursive: true, force: true });
 });
+
+/** The files kept in the upload directory (every fan-out folder). */
+async function storedFiles(): Promise<string[]> {
+  const entries = await readdir(uploadDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+}
 
 describe.each(testDialects)('The contact form on %s', (dialect) => {
   let backend: TestBackend;
@@ -149,5 +170,132 @@ describe.each(testDialects)('The contact form on %s', (dialect) => {
     expect(delivered).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     await deliverDueContactMessages({ db: db(), brands, send: collect });
     expect(sent).toHaveLength(2);
+  });
+
+  /** sendContactMessage as a GraphQL multipart request (SPEC section 7), the files as `attachments`. */
+  async function sendWithFiles(values: Record<string, unknown>, files: File[], frontend = german.frontend) {
+    const form = new FormData();
+    const { operationName, query } = sendContactMessageOperation;
+    const variables = { input: { ...values, attachments: files.map(() => null) } };
+    form.set('operations', JSON.stringify({ operationName, query, variables }));
+    const map = Object.fromEntries(
+      files.map((_file, index) => [String(index), [`variables.input.attachments.${index}`]]),
+    );
+    form.set('map', JSON.stringify(map));
+    files.forEach((file, index) => form.set(String(index), file));
+    const response = await backend.server.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { frontend },
+      body: form,
+    });
+    return (await response.json()) as GraphQLResponseBody<{ sendContactMessage: { delivered: boolean } }>;
+  }
+
+  it('mails a PDF and a PNG as attachments to the service address and with the copy', async () => {
+    const before = mail.mails.length;
+    const values = input();
+    const body = await sendWithFiles(values, [
+      new File([pdfBytes], 'Rechnung März.pdf'),
+      new File([pngBytes], 'screenshot.png'),
+    ]);
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.sendContactMessage.delivered).toBe(true);
+    for (const recipient of [service, values.email]) {
+      const received = await mail.waitFor(recipient, { after: before });
+      expect(received.raw).toMatch(/Content-Type: application\/pdf/);
+      expect(received.raw).toMatch(/Content-Disposition: attachment;\s+filename\*?=/);
+      expect(received.raw).toMatch(/Content-Type: image\/png/);
+      expect(received.raw).toMatch(/Content-Disposition: attachment;\s+filename=screenshot\.png/);
+      expect(received.raw).toContain(Buffer.from(pngBytes).toString('base64'));
+    }
+    const [row] = await stored(values.email);
+    expect(row?.attachments.map(({ fileName, mimeType, size }) => ({ fileName, mimeType, size }))).toEqual([
+      { fileName: 'Rechnung März.pdf', mimeType: 'application/pdf', size: pdfBytes.byteLength },
+      { fileName: 'screenshot.png', mimeType: 'image/png', size: pngBytes.byteLength },
+    ]);
+  });
+
+  it('refuses a disguised file (an .exe named .pdf, an SVG) in the visitor language and keeps nothing', async () => {
+    const before = mail.mails.length;
+    const filesBefore = await storedFiles();
+    const cases = [
+      { frontend: german.frontend, locale: 'de' as const, file: new File([exeBytes], 'rechnung.pdf') },
+      { frontend: 'jobregio;fr', locale: 'fr' as const, file: new File([svgBytes], 'logo.svg') },
+      { frontend: 'jobregio;fr', locale: 'fr' as const, file: new File([svgBytes], 'logo.png') },
+    ];
+    for (const { frontend, locale, file } of cases) {
+      const values = input();
+      const body = await sendWithFiles(values, [new File([pdfBytes], 'ok.pdf'), file], frontend);
+      expect(body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual({
+        attachments: createTranslator(locale)('commerce.contact.error.attachmentType'),
+      });
+      expect(await stored(values.email)).toEqual([]);
+    }
+    expect(await storedFiles()).toEqual(filesBefore);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.mails.length).toBe(before);
+  });
+
+  it('refuses attachments over the limit with a field error and keeps nothing', async () => {
+    const filesBefore = await storedFiles();
+    const small = { ...brands.tagblatt.constants.attachments, maxBytes: 64 };
+    const brand = { ...brands.tagblatt, constants: { ...brands.tagblatt.constants, attachments: small } };
+    const values = input();
+    const sent: MailMessage[] = [];
+    const refusal = sendContactMessage({
+      db: db(),
+      viewer: anonymousViewer,
+      brand,
+      locale: 'en-GB',
+      input: { ...values, attachments: [new File([pdfBytes], 'a.pdf'), new File([pdfBytes], 'b.pdf')] },
+      clientAddress: null,
+      send: (message) => {
+        sent.push(message);
+        return Promise.resolve();
+      },
+    });
+    await expect(refusal).rejects.toMatchObject({
+      code: 'BAD_USER_INPUT',
+      details: {
+        fieldErrors: { attachments: createTranslator('en-GB')('commerce.contact.error.attachmentsTooLarge') },
+      },
+    });
+    expect(await stored(values.email)).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(await storedFiles()).toEqual(filesBefore);
+  });
+
+  it('sends the attachments again when a failed delivery is retried', async () => {
+    const values = input({ sendCopy: false });
+    const result = await sendContactMessage({
+      db: db(),
+      viewer: anonymousViewer,
+      brand: brands.tagblatt,
+      locale: 'de',
+      input: { ...values, attachments: [new File([pdfBytes], 'Angebot.pdf')] },
+      clientAddress: null,
+      send: () => Promise.reject(new Error('SMTP is down')),
+    });
+    expect(result).toEqual({ stored: true, delivered: false });
+    const [pending] = await stored(values.email);
+    await db()
+      .update(contactMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(contactMessages.id, pending!.id));
+    const sent: MailMessage[] = [];
+    await deliverDueContactMessages({
+      db: db(),
+      brands,
+      send: (message) => {
+        sent.push(message);
+        return Promise.resolve();
+      },
+    });
+    const retried = sent.find((message) => message.replyTo === values.email);
+    expect(retried?.attachments?.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: 'Angebot.pdf', contentType: 'application/pdf' },
+    ]);
+    expect(Buffer.from(retried!.attachments![0]!.content).equals(Buffer.from(pdfBytes))).toBe(true);
   });
 });

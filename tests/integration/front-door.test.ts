@@ -180,6 +180,22 @@ describe('refused before Astro', () => {
     await expectServing();
   });
 
+  it('admits a multipart contact form with a 200 KB attachment, but not the same body to another form page', async () => {
+    const boundary = 'contactboundary';
+    const body = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nGast\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="a.pdf"\r\n`,
+      `Content-Type: application/pdf\r\n\r\n%PDF-1.7\n${'a'.repeat(200 * 1024)}\r\n--${boundary}--\r\n`,
+    ].join('');
+    const headers = { ...formHeaders(), 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const contact = await send('/de/kontakt', { method: 'POST', headers, body });
+    expect(contact?.status).toBeDefined();
+    expect(contact?.status).not.toBe(413);
+    const other = await send('/de/user/password', { method: 'POST', headers, body });
+    expect(other?.status).toBe(413);
+    await expectServing();
+  });
+
   it('refuses a 24 MB /graphql POST without reading it: the process lives on and its memory stays put', async () => {
     const before = residentKilobytes();
     const body = Buffer.from(JSON.stringify({ query: `{ __typename ${'a '.repeat(12_000_000)}}` }));

@@ -8,6 +8,8 @@ import type { PasswordFeedback } from '../../server/auth/password-strength.ts';
 export interface FormSubmission {
   /** The submitted fields as plain strings (files and repeated names are not used by account forms). */
   values: Record<string, string>;
+  /** The uploaded files by field name (the contact form's attachments). */
+  files: Record<string, File[]>;
   /**
    * Set when the body is no form (415: JSON, plain text) or a broken one (400): the page answers with that
    * status and shows the message instead of handling the (empty) values.
@@ -17,10 +19,10 @@ export interface FormSubmission {
 
 export async function formValues(request: Request): Promise<FormSubmission> {
   const body = await readFormBody(request);
-  if (!body.ok) return { values: {}, refused: { status: body.status, error: 'account.error.notAForm' } };
+  if (!body.ok) return { values: {}, files: {}, refused: { status: body.status, error: 'account.error.notAForm' } };
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(body.fields)) if (typeof value === 'string') values[key] = value;
-  return { values, refused: null };
+  return { values, files: body.files, refused: null };
 }
 
 export function stringValue(values: Record<string, unknown>, key: string): string | undefined {

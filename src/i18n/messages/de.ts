@@ -1151,6 +1151,10 @@ export const de = {
   'orgs.profile.social': 'Soziale Netzwerke',
   'orgs.search.countHeading': '{count} {what}',
   'orgs.search.placeholder': 'Name, Branche oder Stichwort',
+  'commerce.contact.attachments': 'Anhänge (PDF, JPG, PNG oder WebP, zusammen höchstens 50 MB)',
+  'commerce.contact.error.attachmentType': 'Anhänge können nur PDF-, JPG-, PNG- oder WebP-Dateien sein.',
+  'commerce.contact.error.attachmentsTooLarge': 'Die Anhänge dürfen zusammen höchstens 50 MB groß sein.',
+  'commerce.contact.error.attachmentCount': 'Sie können höchstens 10 Dateien anhängen.',
 } as const;
 
 export type MessageKey = keyof typeof de;

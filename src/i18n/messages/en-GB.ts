@@ -1128,4 +1128,8 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'orgs.profile.social': 'Social networks',
   'orgs.search.countHeading': '{count} {what}',
   'orgs.search.placeholder': 'Name, industry or keyword',
+  'commerce.contact.attachments': 'Attachments (PDF, JPG, PNG or WebP, at most 50 MB altogether)',
+  'commerce.contact.error.attachmentType': 'Attachments can only be PDF, JPG, PNG or WebP files.',
+  'commerce.contact.error.attachmentsTooLarge': 'The attachments may be at most 50 MB altogether.',
+  'commerce.contact.error.attachmentCount': 'You can attach at most 10 files.',
 };

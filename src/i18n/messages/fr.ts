@@ -1152,4 +1152,8 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'orgs.profile.social': 'Réseaux sociaux',
   'orgs.search.countHeading': '{count} {what}',
   'orgs.search.placeholder': 'Nom, secteur ou mot-clé',
+  'commerce.contact.attachments': 'Pièces jointes (PDF, JPG, PNG ou WebP, 50 Mo au maximum au total)',
+  'commerce.contact.error.attachmentType': 'Les pièces jointes ne peuvent être que des fichiers PDF, JPG, PNG ou WebP.',
+  'commerce.contact.error.attachmentsTooLarge': 'Les pièces jointes ne peuvent pas dépasser 50 Mo au total.',
+  'commerce.contact.error.attachmentCount': 'Vous pouvez joindre 10 fichiers au maximum.',
 };

@@ -21,6 +21,23 @@ export function serviceAddressOf(brand: Pick<Brand, 'id'> & { serviceEmail?: str
 /** Seconds a person needs at least between loading and sending the form (faster is a bot). */
 export const contactMinimumSeconds = 3;
 
+/** Files a visitor may attach to one message (SPEC section 5 bounds their types and their 50 MB in all). */
+export const contactMaxAttachments = 10;
+
+/** A file as the form and GraphQL hand it over: checked for type and size by the service. */
+export interface ContactFile {
+  name: string;
+  size: number;
+  stream(): ReadableStream<Uint8Array>;
+}
+
+const isContactFile = (value: unknown): value is ContactFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Partial<ContactFile>).name === 'string' &&
+  typeof (value as Partial<ContactFile>).size === 'number' &&
+  typeof (value as Partial<ContactFile>).stream === 'function';
+
 export const contactSchema = z.object({
   name: z
     .string({ error: 'account.error.required' })
@@ -44,6 +61,12 @@ export const contactSchema = z.object({
   website: z.string().max(500).nullish(),
   /** The signed moment the form was shown (contactForm.startToken). */
   startToken: z.string({ error: 'commerce.error.requestKey' }).max(200, { error: 'commerce.error.requestKey' }),
+  /** SPEC section 3: the attachments (pdf, jpg, jpeg, png, webp; together at most 50 MB). */
+  attachments: z
+    .array(z.custom<ContactFile>(isContactFile, { error: 'commerce.contact.error.attachmentType' }))
+    .max(contactMaxAttachments, { error: 'commerce.contact.error.attachmentCount' })
+    .nullish()
+    .transform((files) => files ?? []),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

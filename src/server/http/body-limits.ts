@@ -5,6 +5,7 @@
  *
  * Runs under plain Node too (scripts/serve.mjs): erasable TypeScript only.
  */
+import { routeTranslations } from '../../lib/routing/route-translations.ts';
 
 /** SPEC section 5: an attachment is at most 50 MB (50 MiB). */
 export const maxUploadBytes = 52_428_800;
@@ -14,6 +15,27 @@ export const uploadEnvelopeBytes = 65_536;
 
 /** The largest request there is: a GraphQL multipart upload of one maximal file. */
 export const maxUploadRequestBytes = maxUploadBytes + uploadEnvelopeBytes;
+
+/**
+ * The contact form's POST (/contact, /kontakt, with or without a locale prefix), a multipart form with its
+ * attachments: at most 50 MB of files altogether (SPEC section 5) and 64 KB for the rest of the form.
+ */
+export const contactFormBodyBytes = maxUploadBytes + uploadEnvelopeBytes;
+
+/** The paths the contact form is posted to: its internal path and its route translations. */
+const contactFormPaths = [
+  '/contact',
+  ...Object.values(routeTranslations).flatMap((pairs) =>
+    pairs.filter(([internal]) => internal === '/contact').map(([, translated]) => translated.toLowerCase()),
+  ),
+];
+const localePrefix = new RegExp(`^/(${Object.keys(routeTranslations).join('|')})(?=/)`, 'i');
+
+/** Whether a request path (locale prefix allowed, any case, trailing slash allowed) is the contact form's. */
+export function isContactFormPath(path: string): boolean {
+  const withoutLocale = path.replace(localePrefix, '').replace(/\/$/, '').toLowerCase();
+  return contactFormPaths.includes(withoutLocale);
+}
 
 /** Every other POST body (forms, /api/auth/*, /api/analytics/*, /graphql JSON): 100 KB. */
 export const smallBodyBytes = 102_400;

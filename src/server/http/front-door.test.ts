@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maxUploadBytes, maxUploadRequestBytes, smallBodyBytes } from './body-limits';
+import { contactFormBodyBytes, maxUploadBytes, maxUploadRequestBytes, smallBodyBytes } from './body-limits';
 import {
   bodyLimitOf,
   hostGate,
@@ -121,7 +121,10 @@ describe('body limits', () => {
     expect(bodyLimitOf('POST', '/graphql', 'multipart/form-data; boundary=abc')).toBeGreaterThan(maxUploadBytes);
     expect(bodyLimitOf('POST', '/graphql', 'application/json')).toBe(102_400);
     expect(bodyLimitOf('POST', '/graphql', 'multipart/form-datax')).toBe(smallBodyBytes);
-    expect(bodyLimitOf('POST', '/de/contact', 'multipart/form-data; boundary=abc')).toBe(smallBodyBytes);
+    expect(bodyLimitOf('POST', '/de/contact', 'multipart/form-data; boundary=abc')).toBe(contactFormBodyBytes);
+    expect(bodyLimitOf('POST', '/kontakt/', 'multipart/form-data; boundary=abc')).toBe(contactFormBodyBytes);
+    expect(bodyLimitOf('POST', '/contact', 'application/x-www-form-urlencoded')).toBe(smallBodyBytes);
+    expect(bodyLimitOf('POST', '/contact/other', 'multipart/form-data; boundary=abc')).toBe(smallBodyBytes);
     expect(bodyLimitOf('GET', '/graphql', 'multipart/form-data; boundary=abc')).toBe(smallBodyBytes);
   });
 });

@@ -26,7 +26,7 @@ import { createTranslator, isSupportedLocale } from '../../i18n/index.ts';
 import type { AppConfig } from '../config.ts';
 import { log, logUnexpected } from '../log.ts';
 import { publicOrigin } from '../public-origin.ts';
-import { maxUploadRequestBytes, smallBodyBytes } from './body-limits.ts';
+import { contactFormBodyBytes, isContactFormPath, maxUploadRequestBytes, smallBodyBytes } from './body-limits.ts';
 import { compressResponse } from './compression.ts';
 import { admitOneClickUnsubscribe } from './one-click-unsubscribe.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -97,11 +97,15 @@ export function hostKindOf(host: string | undefined, gate: HostGate): 'public' |
   return gate.loopback.has(key) ? 'loopback' : null;
 }
 
-/** The largest body a request may have: a GraphQL multipart upload, or 100 KB for everything else. */
+/**
+ * The largest body a request may have: a GraphQL multipart upload, the contact form posted as multipart
+ * with its attachments, or 100 KB for everything else.
+ */
 export function bodyLimitOf(method: string, path: string, contentType: string | undefined): number {
-  const isUpload =
-    method === 'POST' && path === '/graphql' && /^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '');
-  return isUpload ? maxUploadRequestBytes : smallBodyBytes;
+  const isMultipart = method === 'POST' && /^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '');
+  if (isMultipart && path === '/graphql') return maxUploadRequestBytes;
+  if (isMultipart && isContactFormPath(path)) return contactFormBodyBytes;
+  return smallBodyBytes;
 }
 
 /** Why the front door refuses a request, or null when Astro may have it. */

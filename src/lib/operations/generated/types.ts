@@ -44,6 +44,8 @@ export type ChangePasswordInput = {
 };
 
 export type ContactInput = {
+  /** Files (pdf, jpg, jpeg, png, webp; together at most 50 MB), as a GraphQL multipart request. */
+  attachments?: Array<File> | null | undefined;
   email?: string | null | undefined;
   message?: string | null | undefined;
   name?: string | null | undefined;

@@ -305,6 +305,14 @@ export const contactMessageStatuses = ['pending', 'sent', 'failed'] as const;
  * A message of the contact form (issue 16, part 5), stored before it is mailed: the job runner retries
  * a pending delivery until it went out or gave up (`failed` after the last attempt).
  */
+/** One file of a contact message: its storage key, the sender's (cleaned) name, detected type and size. */
+export interface ContactAttachment {
+  key: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+}
+
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -317,6 +325,8 @@ export const contactMessages = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     sendCopy: boolean('send_copy').notNull().default(false),
+    /** The files sent with the message, stored outside public/ (src/server/storage): every retry attaches them. */
+    attachments: jsonb('attachments').$type<ContactAttachment[]>().notNull().default([]),
     status: text('status', { enum: contactMessageStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

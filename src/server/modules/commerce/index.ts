@@ -248,6 +248,8 @@ export const commerceModule: GraphQLModule = {
       website: String
       "contactFormStartToken as the form was shown."
       startToken: String
+      "Files (pdf, jpg, jpeg, png, webp; together at most 50 MB), as a GraphQL multipart request."
+      attachments: [File!]
     }
 
     type ContactResult {

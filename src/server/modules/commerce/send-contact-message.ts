@@ -13,6 +13,7 @@ import { clientKeyOf, countRequest } from '../../limits/request-rate.ts';
 import { log } from '../../log.ts';
 import { sendMail, type MailMessage } from '../../mail/send-mail.ts';
 import { parseInput } from '../../validation.ts';
+import { mailAttachmentsOf, removeContactAttachments, storeContactAttachments } from './contact-attachments.ts';
 import type { Executor } from './ledger.ts';
 
 /** Messages per sender address and per client address an hour. */
@@ -41,7 +42,8 @@ export function secondsSinceStart(token: string, now = Date.now(), secret = getA
   return (now - issuedAt) / 1000;
 }
 
-function mailsOf(message: ContactMessage, brand: Pick<Brand, 'id' | 'name'>): MailMessage[] {
+async function mailsOf(message: ContactMessage, brand: Pick<Brand, 'id' | 'name'>): Promise<MailMessage[]> {
+  const attachments = message.attachments.length > 0 ? await mailAttachmentsOf(message.attachments) : undefined;
   const t = createTranslator(message.locale as Locale);
   const subject = t(`commerce.contact.subject.${message.subject}` as Parameters<typeof t>[0]);
   const params = { brand: brand.name, name: message.name, email: message.email, subject, message: message.message };
@@ -51,6 +53,7 @@ function mailsOf(message: ContactMessage, brand: Pick<Brand, 'id' | 'name'>): Ma
       replyTo: message.email,
       subject: t('commerce.contact.mail.subject', params),
       text: t('commerce.contact.mail.text', params),
+      attachments,
     },
   ];
   if (message.sendCopy) {
@@ -58,6 +61,7 @@ function mailsOf(message: ContactMessage, brand: Pick<Brand, 'id' | 'name'>): Ma
       to: message.email,
       subject: t('commerce.contact.mail.copySubject', params),
       text: t('commerce.contact.mail.copyText', params),
+      attachments,
     });
   }
   return mails;
@@ -76,7 +80,7 @@ export async function deliverContactMessage(
   const brand = brands[message.frontend] ?? { id: message.frontend, name: message.frontend };
   try {
     // The copy goes only with the service mail: a retry after a failed copy sends both again (rare, harmless).
-    for (const mail of mailsOf(message, brand)) await send(mail);
+    for (const mail of await mailsOf(message, brand)) await send(mail);
     await db
       .update(contactMessages)
       .set({ status: 'sent', sentAt: new Date(), attempts: message.attempts + 1, lastError: null })
@@ -163,20 +167,28 @@ export async function sendContactMessage(options: {
       : []),
   ]);
   if (refusal) throw new AppError('RATE_LIMITED', { key: 'commerce.contact.error.rateLimited', locale });
-  const [stored] = await db
-    .insert(contactMessages)
-    .values({
-      frontend: brand.id as BrandId,
-      locale,
-      userId: viewer.userId,
-      name: input.name,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-      sendCopy: input.sendCopy,
-    })
-    .returning();
-  if (!stored) throw new Error('Storing the contact message returned no row.');
+  const attachments = await storeContactAttachments({ files: input.attachments, brand, locale });
+  let stored: ContactMessage | undefined;
+  try {
+    [stored] = await db
+      .insert(contactMessages)
+      .values({
+        frontend: brand.id as BrandId,
+        locale,
+        userId: viewer.userId,
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        sendCopy: input.sendCopy,
+        attachments,
+      })
+      .returning();
+    if (!stored) throw new Error('Storing the contact message returned no row.');
+  } catch (error) {
+    await removeContactAttachments(attachments);
+    throw error;
+  }
   const delivered = await deliverContactMessage(db, stored, { [brand.id]: brand }, options.send);
   return { stored: true, delivered };
 }
