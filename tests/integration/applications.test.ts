@@ -376,6 +376,17 @@ describe.each(testDialects)('applications on %s', (dialect) => {
     const body = await submit(input);
     const id = body.data!.submitApplication.id;
     await mail.waitFor(input.email);
+    // The first delivery marks the row sent after its last mail: wait for that, or its mark would land on
+    // top of the reset below (a flake under load).
+    for (let tries = 0; ; tries++) {
+      const [row] = await db
+        .select({ sentAt: applications.mailsSentAt })
+        .from(applications)
+        .where(eq(applications.id, id));
+      if (row?.sentAt) break;
+      if (tries > 100) throw new Error('the first delivery never marked the application sent');
+      await sleep(50);
+    }
     // As if the process had died after the commit: unsent, with a stale claim.
     await db
       .update(applications)
