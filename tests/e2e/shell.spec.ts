@@ -151,7 +151,8 @@ test('under the Content-Security-Policy inline scripts run, islands hydrate and 
   const base = origin('jobregio');
   const response = await page.goto(`${base}/de/jobs`);
   const policy = (await response!.allHeaders())['content-security-policy'] ?? '';
-  expect(policy).toMatch(/script-src 'self' 'sha256-/);
+  // Scripts: our own, the hashed inline ones, and GA4's tag host (loaded only after consent, decision 0022).
+  expect(policy).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com 'sha256-/);
   expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
   // The inline flag script ran and the search filter island hydrated (Astro drops `ssr` once it has).
   await expect(page.locator('html')).toHaveAttribute('data-js', 'true');
