@@ -12,6 +12,12 @@ declare namespace App {
     backend: import('./lib/backend-client').BackendClient;
     /** The signed-in visitor (null for anonymous visitors and outside pages), set by the session middleware. */
     session?: import('./features/account/page-session').PageSession | null;
+    /**
+     * Set by a page that names the expiry dates (ms) of everything it shows (`contentExpiries` of
+     * src/lib/route-content.ts): the page cache keeps it until the first of them instead of until any
+     * content's next expiry (src/server/page-cache/page-cache.ts, validityOf).
+     */
+    contentExpiries?: readonly number[];
   }
 }
 

@@ -99,7 +99,7 @@ const pageCache = defineMiddleware(async (context, next) => {
   if (hasSessionCookie(request)) return next();
   const { locale, requestPath } = context.locals;
   const key = `${locale} ${requestPath}${visitorSearch(context.url)}`;
-  return answerAnonymousPage(request, key, await getPageCache(), next);
+  return answerAnonymousPage(request, key, await getPageCache(), next, () => context.locals.contentExpiries);
 });
 
 /**

@@ -76,7 +76,10 @@ const linkTables = [
   'job_languages',
   'job_skills',
 ];
-const tables = ['jobs', 'job_locations', ...linkTables, 'path_aliases'];
+// The similar jobs' walk table (migration 0024), kept by triggers that the copy skips: copied like the rest.
+const { rows: walkTable } = await client.query(`select to_regclass('public.job_similar_places') as name`);
+const derivedTables = walkTable[0].name ? ['job_similar_places'] : [];
+const tables = ['jobs', 'job_locations', ...linkTables, 'path_aliases', ...derivedTables];
 
 await client.query('BEGIN');
 await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
@@ -125,6 +128,15 @@ await step(
      a.target_id + k * ${offset}, a.language
    from path_aliases a cross join ${copies} where a.target_kind = 'Job' and a.target_id <= ${offset}`,
 );
+for (const table of derivedTables) {
+  const columns = (await columnsOf(table)).filter((column) => column !== 'job_id');
+  await step(
+    table,
+    `insert into ${table} (job_id, ${columns.join(', ')})
+     select x.job_id + k * ${offset}, ${columns.map((column) => `x.${column}`).join(', ')}
+     from ${table} x cross join ${copies} where x.job_id <= ${offset}`,
+  );
+}
 await client.query(`select setval('jobs_id_seq', (select max(id) from jobs))`);
 await client.query(`update search_revision set revision = revision + 1`);
 await client.query(

@@ -21,6 +21,17 @@ export type RouteContent =
   | { kind: 'organization'; organization: OrganizationDetail; metatags: Metatag[] };
 
 const notFound: RouteContent = { kind: 'error', status: 404 };
+
+/**
+ * The expiry dates (ms) of everything a page of this content shows, when they are all it changes with
+ * besides writes and scheduled publications: a job page shows its job and its similar jobs, and which jobs
+ * are similar changes only when one of them expires (the others keep their order). Other content (an
+ * organization's open-job count, a landing page's listing) changes with any of many jobs: undefined.
+ */
+export function contentExpiries(content: RouteContent): number[] | undefined {
+  if (content.kind !== 'job') return undefined;
+  return [content.job, ...content.similar].flatMap((job) => (job.expiresAt ? [Date.parse(job.expiresAt)] : []));
+}
 const redirectStatuses = [301, 302, 303, 307, 308] as const;
 
 /**

@@ -26,7 +26,8 @@ describe('content_revision', () => {
 describe('contentVersionReader', () => {
   it('changes with a write to a content table and keeps through writes to other tables', async () => {
     const { db } = database.handle;
-    const read = contentVersionReader(db);
+    const reader = contentVersionReader(db);
+    const read = async () => (await reader()).tag;
     const before = await read();
     expect(await read()).toBe(before);
     await db.execute(sql`insert into rate_limit_counters (key, window_start) values ('t', now())`);
@@ -39,7 +40,8 @@ describe('contentVersionReader', () => {
     const statements: string[] = [];
     const counting = await createTestDatabase('pglite', { onQuery: (text) => statements.push(text) });
     try {
-      const read = contentVersionReader(counting.handle.db);
+      const reader = contentVersionReader(counting.handle.db);
+      const read = async () => (await reader()).tag;
       await read();
       statements.length = 0;
       // The first starts a read; the nine arriving meanwhile share the one that starts after it.
@@ -53,7 +55,8 @@ describe('contentVersionReader', () => {
 
   it('moves on when the next job expires, without any write', async () => {
     const { db } = database.handle;
-    const read = contentVersionReader(db);
+    const reader = contentVersionReader(db);
+    const read = async () => (await reader()).tag;
     const [organization] = (
       await db.execute<{ id: number }>(sql`
         insert into organizations (name, frontend) values ('Expiry GmbH', 'tagblatt') returning id`)
@@ -63,6 +66,9 @@ describe('contentVersionReader', () => {
       values ('Ends soon', 'tagblatt', ${organization?.id}, 'published', now() - interval '1 day', now() + interval '1.5 seconds')`);
     const before = await read();
     expect(await read()).toBe(before);
+    const { nextChangeAt, now } = await reader();
+    expect(nextChangeAt - now).toBeGreaterThan(0);
+    expect(nextChangeAt - now).toBeLessThanOrEqual(1500);
     await new Promise((resolve) => setTimeout(resolve, 1600));
     expect(await read()).not.toBe(before);
   });

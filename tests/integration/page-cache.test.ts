@@ -140,6 +140,50 @@ describe('on PostgreSQL with two workers', () => {
     await db.update(jobs).set({ state: 'archived' }).where(eq(jobs.id, id));
   });
 
+  it('keeps a job page when another job expires, and renders it again when one of its similar jobs does', async () => {
+    const { db } = database.handle;
+    const { path, id } = await openJobPath(first, 4);
+    const page = await get(first, path);
+    const similarIds = [...page.html.matchAll(/href="(\/job\/[^"?#]+)"/g)]
+      .map((match) => jobIdFromPath(match[1] ?? ''))
+      .filter((similarId): similarId is number => similarId !== null && similarId !== id);
+    expect(similarIds.length).toBeGreaterThan(0);
+    const { rows } = await db.execute<{ id: number }>(
+      sql`select id from jobs where state = 'published' and (expires_at is null or expires_at > now() + interval '1 hour')
+        and id <> ${id} and id <> all(${`{${similarIds.join(',')}}`}::int[]) order by id limit 1`,
+    );
+    const unrelated = rows[0]!.id;
+    await db
+      .update(jobs)
+      .set({ expiresAt: sql`now() + interval '2 seconds'` })
+      .where(eq(jobs.id, unrelated));
+    expect((await get(first, path)).cache).toBe('miss');
+    expect((await get(first, '/jobs')).cache).toBe('miss');
+    expect((await get(first, '/jobs')).cache).toBe('hit');
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    // Another job's expiry changes the listing, not this page.
+    expect((await get(first, path)).cache).toBe('hit');
+    expect((await get(first, '/jobs')).cache).toBe('miss');
+
+    const similar = similarIds[0]!;
+    await db
+      .update(jobs)
+      .set({ expiresAt: sql`now() + interval '2 seconds'` })
+      .where(eq(jobs.id, similar));
+    const before = await get(first, path);
+    expect(before.cache).toBe('miss');
+    expect((await get(first, path)).cache).toBe('hit');
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    const after = await get(first, path);
+    expect(after.cache).toBe('miss');
+    expect(after.html).not.toMatch(new RegExp(`href="/job/[^"]*-${similar}"`));
+    // As in the test above: archive both now, so that the runner's write does not land in a later test.
+    await db
+      .update(jobs)
+      .set({ state: 'archived' })
+      .where(sql`${jobs.id} in (${unrelated}, ${similar})`);
+  });
+
   it('never keeps a page with a form token, even for a visitor whose token cookie it does not set', async () => {
     const visitor = new BrowserSession(first.url);
     expect((await visitor.get('/user/login')).headers.get('set-cookie')).toMatch(/csrf-token/);

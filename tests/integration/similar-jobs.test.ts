@@ -89,4 +89,46 @@ describe.each(testDialects)('similarJobs on %s', (dialect) => {
     }
     expect(compared).toBeGreaterThan(200);
   }, 120_000);
+
+  it('keeps the walk table equal to the places and fields of the published jobs through every kind of write', async () => {
+    const db = backend.handle.db;
+    const fromSources = sql`select j.id as job_id, f.term_id, j.frontend, j.expires_at, l.latitude, l.longitude
+      from jobs j join job_occupational_fields f on f.job_id = j.id join job_locations l on l.job_id = j.id
+      where j.state = 'published'`;
+    const rowsOf = async (query: ReturnType<typeof sql>) =>
+      (await db.execute<Record<string, unknown>>(query)).rows
+        .map((row) =>
+          JSON.stringify([row.job_id, row.term_id, row.frontend, String(row.expires_at), row.latitude, row.longitude]),
+        )
+        .sort();
+    const walkTable = sql`select job_id, term_id, frontend, expires_at, latitude, longitude from job_similar_places`;
+    expect((await rowsOf(walkTable)).length).toBeGreaterThan(100);
+    expect(await rowsOf(walkTable)).toEqual(await rowsOf(fromSources));
+
+    const { rows } = await db.execute<{ id: number }>(
+      sql`select id from jobs where state = 'published' and exists (select 1 from job_locations l where l.job_id = jobs.id) order by id desc limit 5`,
+    );
+    const [moved, refiled, withdrawn, extended, deleted] = rows.map((row) => row.id);
+    await db.update(jobLocations).set({ latitude: 48.5, longitude: 9.2 }).where(eq(jobLocations.jobId, moved!));
+    const { rows: terms } = await db.execute<{ id: number }>(
+      sql`select id from taxonomy_terms where id not in (select term_id from job_occupational_fields where job_id = ${refiled}) and id in (select term_id from job_occupational_fields) limit 1`,
+    );
+    await db.execute(sql`delete from job_occupational_fields where job_id = ${refiled}`);
+    await db.execute(sql`insert into job_occupational_fields (job_id, term_id) values (${refiled}, ${terms[0]!.id})`);
+    await db.update(jobs).set({ state: 'archived' }).where(eq(jobs.id, withdrawn!));
+    await db
+      .update(jobs)
+      .set({ expiresAt: new Date(Date.now() + 90 * 86_400_000) })
+      .where(eq(jobs.id, extended!));
+    await db.delete(jobs).where(eq(jobs.id, deleted!));
+    // A job published again (after the archive above) comes back with its places.
+    await db.update(jobs).set({ state: 'published' }).where(eq(jobs.id, withdrawn!));
+    await db.update(jobs).set({ state: 'archived' }).where(eq(jobs.id, withdrawn!));
+
+    expect(await rowsOf(walkTable)).toEqual(await rowsOf(fromSources));
+    const { rows: left } = await db.execute<{ job_id: number }>(
+      sql`select distinct job_id from job_similar_places where job_id in (${withdrawn}, ${deleted})`,
+    );
+    expect(left).toEqual([]);
+  });
 });

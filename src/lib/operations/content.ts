@@ -363,6 +363,7 @@ export const getRoutePage = defineOperation(
       id
       title
       url
+      expiresAt
       organization {
         name
       }

@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -74,9 +75,10 @@ export const pgliteSharedBuffers = '16MB';
 
 async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseHandle> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  // earthdistance depends on cube, which PGlite only loads when it is listed too.
+  // earthdistance depends on cube, which PGlite only loads when it is listed too; btree_gist serves the
+  // similar jobs' walk (migration 0024).
   const client = await PGlite.create(dataDir, {
-    extensions: { cube, earthdistance, pg_trgm },
+    extensions: { btree_gist, cube, earthdistance, pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`],
   });
   const driver = drizzlePglite({ client, schema, logger });

@@ -17,6 +17,7 @@ import type { Database } from '../db/index.ts';
  * Every other table bumps `content_revision` (migration 0007); a test checks that each table of the
  * database is in exactly one of the two lists, so a new table must be classified. Resumes and the resume
  * search (issue 17) are pages behind sign-in; orders, the ledger and contact messages (issue 16) are personal.
+ * job_similar_places is written only by the triggers of job writes, which bump the revision themselves.
  */
 export const tablesNotOnAnonymousPages: readonly string[] = [
   'account_tokens',
@@ -38,6 +39,7 @@ export const tablesNotOnAnonymousPages: readonly string[] = [
   'job_alerts',
   'job_files',
   'job_payments',
+  'job_similar_places',
   'job_state_changes',
   'job_view_counts',
   'masquerade_audit',
@@ -58,37 +60,53 @@ export const tablesNotOnAnonymousPages: readonly string[] = [
   'users',
 ];
 
-export type ReadContentVersion = () => Promise<string>;
+/** The content version as one request read it. */
+export interface ContentVersion {
+  /** `content_revision`: every write of a table an anonymous page shows moves it. */
+  revision: string;
+  /** Database time of the read (ms since the epoch). */
+  now: number;
+  /** Database time of the next time-driven change of any content (a job expiring, a scheduled job going live). */
+  nextChangeAt: number;
+  /** Database time of the next scheduled publication alone (pages that name their own expiries change then). */
+  nextPublicationAt: number;
+  /** `<revision>.<epoch>`: equal tags, equal content of every anonymous page (the epoch moves at nextChangeAt). */
+  tag: string;
+}
+
+export type ReadContentVersion = () => Promise<ContentVersion>;
 
 interface Boundary {
   revision: string;
   /** Database time (ms since the epoch) of the next time-driven change; +Infinity when none is due. */
   nextChangeAt: number;
+  nextPublicationAt: number;
   /** Distinguishes the versions before and after a time-driven change at the same revision. */
   epoch: number;
 }
 
-/** Reads the version as `<revision>.<epoch>`: equal strings, equal content of every anonymous page. */
+/** Reads the version: the revision and the time-driven boundaries at the time of the read. */
 export function contentVersionReader(db: Database): ReadContentVersion {
   let boundary: Boundary | null = null;
   let epochs = 0;
 
-  async function read(): Promise<string> {
+  async function read(): Promise<ContentVersion> {
     const { rows } = await db.execute<{ revision: string | number; now: string | number }>(
       sql`select revision, extract(epoch from now()) * 1000 as now from content_revision`,
     );
     const revision = String(rows[0]?.revision ?? '0');
     const now = Number(rows[0]?.now ?? Date.now());
     if (boundary?.revision !== revision || now >= boundary.nextChangeAt) {
-      boundary = { revision, nextChangeAt: await nextTimeDrivenChange(db), epoch: ++epochs };
+      boundary = { revision, ...(await nextTimeDrivenChanges(db)), epoch: ++epochs };
     }
-    return `${revision}.${boundary.epoch}`;
+    const { nextChangeAt, nextPublicationAt, epoch } = boundary;
+    return { revision, now, nextChangeAt, nextPublicationAt, tag: `${revision}.${epoch}` };
   }
 
-  let running: Promise<string> | null = null;
-  let waiting: Promise<string> | null = null;
+  let running: Promise<ContentVersion> | null = null;
+  let waiting: Promise<ContentVersion> | null = null;
 
-  function start(): Promise<string> {
+  function start(): Promise<ContentVersion> {
     const reading = read().finally(() => {
       if (running === reading) running = null;
     });
@@ -109,13 +127,13 @@ export function contentVersionReader(db: Database): ReadContentVersion {
   };
 }
 
-/** When the next job expires or a scheduled job's publication date arrives (database time, ms). */
-async function nextTimeDrivenChange(db: Database): Promise<number> {
-  const { rows } = await db.execute<{ next: string | number | null }>(sql`
-    select extract(epoch from least(
-      (select min(expires_at) from jobs where expires_at > now()),
-      (select min(published_at) from jobs where published_at > now())
-    )) * 1000 as next`);
-  const next = rows[0]?.next;
-  return next === null || next === undefined ? Number.POSITIVE_INFINITY : Number(next);
+/** When the next job expires and when the next scheduled job's publication date arrives (database time, ms). */
+async function nextTimeDrivenChanges(db: Database): Promise<{ nextChangeAt: number; nextPublicationAt: number }> {
+  const { rows } = await db.execute<{ expiry: string | number | null; publication: string | number | null }>(sql`
+    select extract(epoch from (select min(expires_at) from jobs where expires_at > now())) * 1000 as expiry,
+      extract(epoch from (select min(published_at) from jobs where published_at > now())) * 1000 as publication`);
+  const at = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? Number.POSITIVE_INFINITY : Number(value);
+  const nextPublicationAt = at(rows[0]?.publication);
+  return { nextChangeAt: Math.min(at(rows[0]?.expiry), nextPublicationAt), nextPublicationAt };
 }

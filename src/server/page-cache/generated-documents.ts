@@ -24,7 +24,7 @@ export async function answerGeneratedDocument(
   const version = cache ? await cache.readVersion() : null;
   const stored = cache && version !== null ? cache.store.get(key, version) : undefined;
   if (stored) return answerFromPage(request, stored, 'hit');
-  const versionTag = version === null ? null : `W/${contentEntityTag(`${key} ${version}`)}`;
+  const versionTag = version === null ? null : `W/${contentEntityTag(`${key} ${version.tag}`)}`;
   const baseHeaders = (): Headers =>
     new Headers({ 'Content-Type': contentType, 'Cache-Control': anonymousPageCacheControl, Vary: 'Accept-Encoding' });
   if (versionTag && ifNoneMatchMatches(request.headers.get('if-none-match'), versionTag)) {

@@ -1,6 +1,28 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { answerAnonymousPage, answerFromPage, isShareable, pageOf, PageStore, type PageCache } from './page-cache.ts';
+import type { ContentVersion } from './content-version.ts';
+import {
+  answerAnonymousPage,
+  answerFromPage,
+  isShareable,
+  pageOf,
+  PageStore,
+  validityOf,
+  type PageCache,
+} from './page-cache.ts';
+
+/** A content version at `revision`, read at `now`, with no time-driven change due unless given. */
+function at(revision: string, now = 0, next: Partial<ContentVersion> = {}): ContentVersion {
+  const nextChangeAt = next.nextChangeAt ?? Number.POSITIVE_INFINITY;
+  const nextPublicationAt = next.nextPublicationAt ?? Number.POSITIVE_INFINITY;
+  return { revision, now, nextChangeAt, nextPublicationAt, tag: `${revision}.${nextChangeAt}` };
+}
+function cacheAt(version: { current: ContentVersion }): PageCache {
+  return { store: new PageStore(1024 * 1024), readVersion: () => Promise.resolve(version.current) };
+}
+
+const v1 = at('1');
+const v2 = at('2');
 
 const html = `<!doctype html><html><body>${'<p>Pflegefachkraft (m/w/d) in Tübingen</p>'.repeat(100)}</body></html>`;
 
@@ -20,43 +42,57 @@ describe('PageStore', () => {
   it('returns a page only at the version it was kept at, and forgets every page on a newer version', async () => {
     const store = new PageStore(1024 * 1024);
     const page = await pageOfSize(100);
-    expect(store.get('/a', '1.1')).toBeUndefined();
-    store.set('/a', '1.1', page);
-    store.set('/b', '1.1', page);
-    expect(store.get('/a', '1.1')).toBe(page);
-    expect(store.get('/a', '2.1')).toBeUndefined();
-    expect(store.get('/b', '2.1')).toBeUndefined();
+    expect(store.get('/a', v1)).toBeUndefined();
+    store.set('/a', v1, page);
+    store.set('/b', v1, page);
+    expect(store.get('/a', v1)).toBe(page);
+    expect(store.get('/a', v2)).toBeUndefined();
+    expect(store.get('/b', v2)).toBeUndefined();
     expect(store.size).toBe(0);
     expect(store.bytes).toBe(0);
   });
 
   it('does not keep a page rendered at a version older than the one it has seen since', async () => {
     const store = new PageStore(1024 * 1024);
-    store.get('/a', '1.1');
-    store.get('/a', '2.1');
-    store.set('/a', '1.1', await pageOfSize(100));
-    expect(store.get('/a', '2.1')).toBeUndefined();
+    store.get('/a', v1);
+    store.get('/a', v2);
+    store.set('/a', v1, await pageOfSize(100));
+    expect(store.get('/a', v2)).toBeUndefined();
     expect(store.size).toBe(0);
   });
 
   it('stays within its byte bound, evicting the least recently used page first', async () => {
     const store = new PageStore(10_000);
-    store.get('/', '1.1');
+    store.get('/', v1);
     const page = await pageOfSize(500);
-    for (const key of ['/1', '/2', '/3']) store.set(key, '1.1', page);
-    store.get('/1', '1.1'); // used: /2 is now the least recently used
+    for (const key of ['/1', '/2', '/3']) store.set(key, v1, page);
+    store.get('/1', v1); // used: /2 is now the least recently used
     for (let index = 4; index < 40; index++) {
-      store.set(`/${index}`, '1.1', page);
+      store.set(`/${index}`, v1, page);
       expect(store.bytes).toBeLessThanOrEqual(10_000);
     }
     expect(store.size).toBe(Math.floor(10_000 / page.bytes));
-    expect(store.get('/2', '1.1')).toBeUndefined();
+    expect(store.get('/2', v1)).toBeUndefined();
+  });
+
+  it('returns a page until its own validity ends, at the same revision', async () => {
+    const store = new PageStore(1024 * 1024);
+    const page = await pageOfSize(100);
+    store.get('/a', at('1', 0));
+    store.set('/a', at('1', 0, { nextChangeAt: 1000 }), page);
+    store.set('/b', at('1', 0, { nextChangeAt: 1000 }), page, 5000);
+    expect(store.get('/a', at('1', 999))).toBe(page);
+    expect(store.get('/a', at('1', 1000))).toBeUndefined();
+    expect(store.get('/b', at('1', 4999))).toBe(page);
+    expect(store.get('/b', at('1', 5000))).toBeUndefined();
+    expect(store.size).toBe(0);
+    expect(store.bytes).toBe(0);
   });
 
   it('does not keep a page larger than a sixteenth of its bound', async () => {
     const store = new PageStore(16_000);
-    store.get('/', '1.1');
-    store.set('/big', '1.1', await pageOfSize(1500));
+    store.get('/', v1);
+    store.set('/big', v1, await pageOfSize(1500));
     expect(store.size).toBe(0);
   });
 });
@@ -116,12 +152,8 @@ describe('answerFromPage', () => {
 });
 
 describe('answerAnonymousPage', () => {
-  function cacheAt(version: { current: string }): PageCache {
-    return { store: new PageStore(1024 * 1024), readVersion: () => Promise.resolve(version.current) };
-  }
-
   it('renders once per version and serves the kept page in between', async () => {
-    const version = { current: '1.1' };
+    const version = { current: v1 };
     const cache = cacheAt(version);
     let renders = 0;
     const render = () => Promise.resolve(htmlResponse(`${html}<!-- ${++renders} -->`));
@@ -129,14 +161,14 @@ describe('answerAnonymousPage', () => {
     const second = await answerAnonymousPage(request(), '/jobs', cache, render);
     expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['miss', 'hit']);
     expect(await second.text()).toBe(await first.text());
-    version.current = '2.1';
+    version.current = v2;
     const third = await answerAnonymousPage(request(), '/jobs', cache, render);
     expect(third.headers.get('x-cache')).toBe('miss');
     expect(await third.text()).toContain('<!-- 2 -->');
   });
 
   it('renders a page once for concurrent misses and answers them all from that render', async () => {
-    const cache = cacheAt({ current: '1.1' });
+    const cache = cacheAt({ current: v1 });
     let renders = 0;
     let finish: () => void = () => undefined;
     const rendered = new Promise<void>((resolve) => (finish = resolve));
@@ -161,7 +193,7 @@ describe('answerAnonymousPage', () => {
   });
 
   it('lets concurrent requests render their own answer when the first render cannot be shared', async () => {
-    const cache = cacheAt({ current: '1.1' });
+    const cache = cacheAt({ current: v1 });
     let renders = 0;
     const render = async () => {
       const number = ++renders;
@@ -177,7 +209,7 @@ describe('answerAnonymousPage', () => {
   });
 
   it('never keeps an answer that sets a cookie, and passes it on unchanged', async () => {
-    const cache = cacheAt({ current: '1.1' });
+    const cache = cacheAt({ current: v1 });
     const render = () => Promise.resolve(htmlResponse(html, { headers: { 'set-cookie': 'csrf=1' } }));
     const answer = await answerAnonymousPage(request(), '/user/login', cache, render);
     expect(answer.headers.get('set-cookie')).toBe('csrf=1');
@@ -192,5 +224,38 @@ describe('answerAnonymousPage', () => {
     const tag = first.headers.get('etag') ?? '';
     const again = await answerAnonymousPage(request({ 'if-none-match': tag }), '/jobs', null, render);
     expect(again.status).toBe(304);
+  });
+});
+
+describe('validityOf', () => {
+  const version = at('1', 10_000, { nextChangeAt: 11_000, nextPublicationAt: 50_000 });
+
+  it('is the next time-driven change of any content for a page that names no expiries', () => {
+    expect(validityOf(version, undefined)).toBe(11_000);
+  });
+
+  it("is the first expiry ahead of the page's own content, or the next publication when that comes first", () => {
+    expect(validityOf(version, [9_000, 30_000, 20_000])).toBe(20_000);
+    expect(validityOf(version, [9_000, 60_000])).toBe(50_000);
+    expect(validityOf(version, [])).toBe(50_000);
+  });
+
+  it("keeps a job page through other jobs' expiries and renders it again at its own", async () => {
+    const version = { current: at('1', 0, { nextChangeAt: 100, nextPublicationAt: Number.POSITIVE_INFINITY }) };
+    const cache = cacheAt(version);
+    let renders = 0;
+    const render = () => Promise.resolve(htmlResponse(`${html}<!-- ${++renders} -->`));
+    const expiries = () => [2_000];
+    expect((await answerAnonymousPage(request(), '/job/1', cache, render, expiries)).headers.get('x-cache')).toBe(
+      'miss',
+    );
+    version.current = at('1', 1_000, { nextChangeAt: 1_100 });
+    expect((await answerAnonymousPage(request(), '/job/1', cache, render, expiries)).headers.get('x-cache')).toBe(
+      'hit',
+    );
+    version.current = at('1', 2_000, { nextChangeAt: 2_100 });
+    const after = await answerAnonymousPage(request(), '/job/1', cache, render, expiries);
+    expect(after.headers.get('x-cache')).toBe('miss');
+    expect(await after.text()).toContain('<!-- 2 -->');
   });
 });

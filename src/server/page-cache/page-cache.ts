@@ -18,7 +18,7 @@ import {
   type ContentCoding,
 } from '../http/compression.ts';
 import { contentEntityTag, ifNoneMatchMatches } from '../http/entity-tags.ts';
-import type { ReadContentVersion } from './content-version.ts';
+import type { ContentVersion, ReadContentVersion } from './content-version.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -56,13 +56,14 @@ const ownHeaders: ReadonlySet<string> = new Set([
 const largestShare = 1 / 16;
 
 /**
- * Pages by key at one content version, least recently used first, bounded by bytes (bodies in every
- * coding, plus headers). Seeing a newer version drops every page at once: none of them is current any more.
+ * Pages by key at one revision, least recently used first, bounded by bytes (bodies in every coding, plus
+ * headers), each valid until its own time-driven change. Seeing a newer revision drops every page at once:
+ * none of them is current any more.
  */
 export class PageStore {
-  readonly #entries = new Map<string, CachedPage>();
+  readonly #entries = new Map<string, { page: CachedPage; validUntil: number }>();
   #bytes = 0;
-  #version: string | null = null;
+  #revision: string | null = null;
 
   readonly maxBytes: number;
 
@@ -78,38 +79,57 @@ export class PageStore {
     return this.#entries.size;
   }
 
-  get(key: string, version: string): CachedPage | undefined {
-    if (version !== this.#version) {
+  get(key: string, version: ContentVersion): CachedPage | undefined {
+    if (version.revision !== this.#revision) {
       this.#entries.clear();
       this.#bytes = 0;
-      this.#version = version;
+      this.#revision = version.revision;
       return undefined;
     }
-    const page = this.#entries.get(key);
-    if (page) {
-      // Most recently used last: eviction takes from the front.
-      this.#entries.delete(key);
-      this.#entries.set(key, page);
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    if (version.now >= entry.validUntil) {
+      this.#bytes -= entry.page.bytes;
+      return undefined;
     }
-    return page;
+    // Most recently used last: eviction takes from the front.
+    this.#entries.set(key, entry);
+    return entry.page;
   }
 
-  /** Keeps a page rendered at `version`, unless the cache has seen a newer version meanwhile. */
-  set(key: string, version: string, page: CachedPage): void {
-    if (version !== this.#version || page.bytes > this.maxBytes * largestShare) return;
+  /**
+   * Keeps a page rendered at `version` until `validUntil` (database time; by default the next time-driven
+   * change of any content), unless the cache has seen a newer revision meanwhile.
+   */
+  set(key: string, version: ContentVersion, page: CachedPage, validUntil: number = version.nextChangeAt): void {
+    if (version.revision !== this.#revision || page.bytes > this.maxBytes * largestShare) return;
     const previous = this.#entries.get(key);
     if (previous) {
       this.#entries.delete(key);
-      this.#bytes -= previous.bytes;
+      this.#bytes -= previous.page.bytes;
     }
-    this.#entries.set(key, page);
+    this.#entries.set(key, { page, validUntil });
     this.#bytes += page.bytes;
     for (const [oldestKey, oldest] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
       this.#entries.delete(oldestKey);
-      this.#bytes -= oldest.bytes;
+      this.#bytes -= oldest.page.bytes;
     }
   }
+}
+
+/**
+ * How long a page stays valid without a write: until the next time-driven change of any content, unless the
+ * page named the expiry dates of everything it shows (`contentExpiries`, ms): then until the first of them
+ * still ahead, or the next scheduled publication (which may add to what it shows), whichever comes first.
+ * A job page so lives until one of its jobs expires, not until any job of a million does.
+ */
+export function validityOf(version: ContentVersion, contentExpiries: readonly number[] | undefined): number {
+  if (contentExpiries === undefined) return version.nextChangeAt;
+  let until = version.nextPublicationAt;
+  for (const expiry of contentExpiries) if (expiry > version.now && expiry < until) until = expiry;
+  return until;
 }
 
 export interface PageCache {
@@ -198,6 +218,8 @@ export async function answerAnonymousPage(
   key: string,
   cache: PageCache | null,
   render: () => Promise<Response>,
+  /** After the render: the expiry dates of all the page shows (ms), when the page names them. */
+  contentExpiries: () => readonly number[] | undefined = () => undefined,
 ): Promise<Response> {
   const version = cache ? await cache.readVersion() : null;
   const stored = cache && version !== null ? cache.store.get(key, version) : undefined;
@@ -209,7 +231,7 @@ export async function answerAnonymousPage(
     pages = new Map();
     rendering.set(cache.store, pages);
   }
-  const renderKey = `${version} ${key}`;
+  const renderKey = `${version.tag} ${key}`;
   const pending = pages.get(renderKey);
   if (pending) {
     const shared = await pending;
@@ -223,7 +245,7 @@ export async function answerAnonymousPage(
     const response = await render();
     if (!isShareable(response)) return response;
     page = await pageOf(response, new Uint8Array(await response.arrayBuffer()), true);
-    cache.store.set(key, version, page);
+    cache.store.set(key, version, page, validityOf(version, contentExpiries()));
     return answerFromPage(request, page, 'miss');
   } finally {
     pages.delete(renderKey);

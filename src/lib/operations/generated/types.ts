@@ -1816,6 +1816,7 @@ export type routePageQuery = {
           id: number;
           title: string;
           url: string;
+          expiresAt: string | null;
           organization: { name: string };
           locations: Array<{ address: { locality: string | null } }>;
         }>;
@@ -1949,6 +1950,7 @@ export type JobTeaserFragment = {
   id: number;
   title: string;
   url: string;
+  expiresAt: string | null;
   organization: { name: string };
   locations: Array<{ address: { locality: string | null } }>;
 };

@@ -251,6 +251,30 @@ export const jobLocations = pgTable(
   ],
 );
 
+/**
+ * The similar jobs' walk (list-similar-jobs.ts): one row per place of work and occupational field of each
+ * published job, kept by triggers on jobs, job_locations and job_occupational_fields (migration
+ * 0023_similar_places_custom), never written by the application. Its GiST index over (field, brand, point)
+ * walks the nearest places of one field and brand first, so the filter is inside the walk: at a million jobs
+ * a rare field near a place costs a few index pages instead of thousands of places of other fields
+ * (docs/scaling.md). Expiry is checked on the row (expires_at), as the job runner archives expired jobs.
+ */
+export const jobSimilarPlaces = pgTable(
+  'job_similar_places',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    termId: integer('term_id').notNull(),
+    frontend: text('frontend').$type<BrandId>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  // The GiST index (btree_gist for the field and brand) is made in the custom migration, with the triggers.
+  (table) => [index('job_similar_places_job_id_idx').on(table.jobId)],
+);
+
 /** Every state change of a job (SPEC section 4): who, when, from, to and why. */
 export const jobStateChanges = pgTable(
   'job_state_changes',

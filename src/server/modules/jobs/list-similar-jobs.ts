@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
-import { jobLocations, jobOccupationalFields, jobs } from '../../db/schema/jobs.ts';
+import type { BrandId } from '../../../../brands/ids.ts';
+import { jobLocations, jobOccupationalFields, jobSimilarPlaces, jobs } from '../../db/schema/jobs.ts';
 import { currentJobIndex } from '../../search/job-index.ts';
 import { nearbyRadiusMeters, similarJobIdsFromIndex } from '../../search/similar-jobs-index.ts';
 import { parseInput } from '../../validation.ts';
@@ -121,17 +122,21 @@ async function listSimilarJobsInDatabase(db: Database, brandId: string, jobId: n
 
 /** A location's point on earthdistance's sphere (the expression job_locations_earth_idx indexes). */
 const locationPoint = sql`ll_to_earth(${jobLocations.latitude}, ${jobLocations.longitude})`;
+/** The same for a row of the walk's table (the expression job_similar_places_walk_idx indexes). */
+const walkPoint = sql`ll_to_earth(${jobSimilarPlaces.latitude}, ${jobSimilarPlaces.longitude})`;
 
 /**
  * The nearby similar jobs: open jobs of the brand in one of the fields with a place inside earth_box(center,
  * 100 km), ordered by the distance of their nearest place, then newest first.
  *
  * Ordering every such job by distance reads all their places: some ten thousand near a city of a
- * million-job board, seconds per page (docs/scaling.md). Instead, a nearest-neighbour walk of the GiST index
- * (`<->`, the chord distance, which orders as earth_distance does) reads places nearest first until `max`
- * different jobs are found; the distance of the last one bounds the answer. Every job with a place within
- * that bound is then ordered exactly as before (its nearest place of all, ties newest first), so equal
- * distances at the bound and places outside the box come out as the full ordering would have them.
+ * million-job board, seconds per page (docs/scaling.md). Instead, a nearest-neighbour walk (`<->`, the chord
+ * distance, which orders as earth_distance does) of job_similar_places reads, per field, the places of open
+ * jobs of that field and brand nearest first (the field and brand are inside the GiST index, so nothing is
+ * read and thrown away) until `max` different jobs are found; the distance of the last one bounds the answer.
+ * Every job of the fields with a place within that bound is then ordered exactly as before (its nearest
+ * place of all, ties newest first), so equal distances at the bound and places outside the box come out as
+ * the full ordering would have them.
  */
 async function nearestJobs(
   db: Database,
@@ -139,21 +144,32 @@ async function nearestJobs(
 ): Promise<JobRow[]> {
   const { center, fieldIds, brandId, jobId, max } = options;
   const inNearbyBox = (point: SQL) => sql`earth_box(${center}, ${nearbyRadiusMeters}) @> ${point}`;
-  const isCandidate = (job: SQL) =>
+  const ofField = (fieldId: number) =>
     and(
-      sql`exists (select 1 from ${jobOccupationalFields} where ${jobOccupationalFields.jobId} = ${job} and ${inArray(jobOccupationalFields.termId, fieldIds)})`,
-      sql`exists (select 1 from ${jobs} where ${jobs.id} = ${job} and ${isOpenJob()} and ${isJobOfBrand(brandId)})`,
+      eq(jobSimilarPlaces.termId, fieldId),
+      eq(jobSimilarPlaces.frontend, brandId as BrandId),
+      ne(jobSimilarPlaces.jobId, jobId),
+      or(isNull(jobSimilarPlaces.expiresAt), gt(jobSimilarPlaces.expiresAt, sql`now()`)),
     );
 
-  // The nearest places of candidate jobs, in batches growing until they hold `max` different jobs.
+  // Per field, the nearest places of its open jobs, in batches growing until they hold `max` different jobs.
   let bound: number | null = null;
   for (let batch = max * 8; bound === null; batch *= 4) {
-    const places = await db
-      .select({ jobId: jobLocations.jobId, gap: sql<number>`${locationPoint} <-> ${center}`.mapWith(Number) })
-      .from(jobLocations)
-      .where(and(inNearbyBox(locationPoint), ne(jobLocations.jobId, jobId), isCandidate(sql`${jobLocations.jobId}`)))
-      .orderBy(sql`${locationPoint} <-> ${center}`)
-      .limit(batch);
+    const perField = await Promise.all(
+      fieldIds.map((fieldId) =>
+        db
+          .select({ jobId: jobSimilarPlaces.jobId, gap: sql<number>`${walkPoint} <-> ${center}`.mapWith(Number) })
+          .from(jobSimilarPlaces)
+          .where(and(ofField(fieldId), inNearbyBox(walkPoint)))
+          .orderBy(sql`${walkPoint} <-> ${center}`)
+          .limit(batch),
+      ),
+    );
+    // The nearest `batch` places of all the fields are among each field's nearest `batch`.
+    const places = perField
+      .flat()
+      .sort((a, b) => a.gap - b.gap)
+      .slice(0, batch);
     const seen = new Set<number>();
     for (const place of places) {
       seen.add(place.jobId);
@@ -162,17 +178,23 @@ async function nearestJobs(
         break;
       }
     }
-    if (bound === null && places.length < batch) {
+    if (bound === null && perField.every((rows) => rows.length < batch)) {
       // Fewer than `max` nearby jobs in all: these are all of them.
       if (seen.size === 0) return [];
       bound = Math.max(...places.map((place) => place.gap));
     }
   }
 
-  // Every job with a place (inside the box or not) within the bound, plus a millimetre for rounding.
+  // Every job of the fields with a place (inside the box or not) within the bound, plus a millimetre for rounding.
   const halfEdge = sql`${bound + 0.001}::float8`;
-  const withinBound = sql`${center} <-> ${locationPoint} <= ${halfEdge}`;
-  const inBoundCube = sql`cube_enlarge(${center}, ${halfEdge}, 3) @> ${locationPoint}`;
+  const withinBound = sql`cube_enlarge(${center}, ${halfEdge}, 3) @> ${walkPoint} and ${center} <-> ${walkPoint} <= ${halfEdge}`;
+  const withinBoundOfAField = sql.join(
+    fieldIds.map(
+      (fieldId) =>
+        sql`(select ${jobSimilarPlaces.jobId} from ${jobSimilarPlaces} where ${ofField(fieldId)} and ${withinBound})`,
+    ),
+    sql` union all `,
+  );
   const distance = sql`(select min(earth_distance(${center}, ${locationPoint})) from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id})`;
   return db
     .select(jobColumns)
@@ -182,12 +204,8 @@ async function nearestJobs(
         isOpenJob(),
         isJobOfBrand(brandId),
         ne(jobs.id, jobId),
-        inArray(
-          jobs.id,
-          db.select({ jobId: jobLocations.jobId }).from(jobLocations).where(and(inBoundCube, withinBound)),
-        ),
+        sql`${jobs.id} in (${withinBoundOfAField})`,
         sql`exists (select 1 from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id} and ${inNearbyBox(locationPoint)})`,
-        sql`exists (select 1 from ${jobOccupationalFields} where ${jobOccupationalFields.jobId} = ${jobs.id} and ${inArray(jobOccupationalFields.termId, fieldIds)})`,
       ),
     )
     .orderBy(sql`${distance} asc`, desc(jobs.publishedAt), desc(jobs.id))

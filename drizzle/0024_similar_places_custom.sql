@@ -1,0 +1,91 @@
+-- Issue 12: the similar jobs' nearest-first walk with the field and brand inside the index (decision 0011,
+-- docs/scaling.md). job_similar_places holds one row per place and occupational field of every published job;
+-- btree_gist lets one GiST index order by distance within one (field, brand), so the walk reads only places
+-- that qualify. The rows are kept by the statement triggers below on the three tables they come from.
+CREATE EXTENSION IF NOT EXISTS btree_gist;
+--> statement-breakpoint
+CREATE INDEX "job_similar_places_walk_idx" ON "job_similar_places"
+	USING gist ("term_id", "frontend", ll_to_earth("latitude", "longitude"));
+--> statement-breakpoint
+-- Rewrites the rows of the given jobs from their current state: published jobs get one row per place and field.
+CREATE FUNCTION "sync_job_similar_places"(ids integer[]) RETURNS void LANGUAGE sql AS $$
+	DELETE FROM "job_similar_places" WHERE "job_id" = ANY (ids);
+	INSERT INTO "job_similar_places" ("job_id", "term_id", "frontend", "expires_at", "latitude", "longitude")
+		SELECT j."id", f."term_id", j."frontend", j."expires_at", l."latitude", l."longitude"
+		FROM "jobs" j
+		JOIN "job_occupational_fields" f ON f."job_id" = j."id"
+		JOIN "job_locations" l ON l."job_id" = j."id"
+		WHERE j."id" = ANY (ids) AND j."state" = 'published';
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "job_similar_places_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	ids integer[];
+BEGIN
+	IF TG_TABLE_NAME = 'jobs' THEN
+		-- Only what the rows carry: the state, the brand and the expiry (deleted jobs cascade).
+		SELECT array_agg(n."id") INTO ids FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id"
+			WHERE (n."state", n."frontend", n."expires_at") IS DISTINCT FROM (o."state", o."frontend", o."expires_at");
+	ELSIF TG_OP = 'INSERT' THEN
+		SELECT array_agg(DISTINCT "job_id") INTO ids FROM "new_rows";
+	ELSIF TG_OP = 'UPDATE' THEN
+		SELECT array_agg(DISTINCT x) INTO ids FROM (SELECT "job_id" AS x FROM "new_rows" UNION SELECT "job_id" FROM "old_rows") c;
+	ELSE
+		SELECT array_agg(DISTINCT "job_id") INTO ids FROM "old_rows";
+	END IF;
+	IF ids IS NOT NULL THEN
+		PERFORM "sync_job_similar_places"(ids);
+	END IF;
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "jobs_similar_places_update" AFTER UPDATE ON "jobs"
+	REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
+	FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
+--> statement-breakpoint
+CREATE TRIGGER "job_locations_similar_places_insert" AFTER INSERT ON "job_locations"
+	REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
+--> statement-breakpoint
+CREATE TRIGGER "job_locations_similar_places_update" AFTER UPDATE ON "job_locations"
+	REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
+--> statement-breakpoint
+CREATE TRIGGER "job_locations_similar_places_delete" AFTER DELETE ON "job_locations"
+	REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
+--> statement-breakpoint
+CREATE TRIGGER "job_occupational_fields_similar_places_insert" AFTER INSERT ON "job_occupational_fields"
+	REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
+--> statement-breakpoint
+CREATE TRIGGER "job_occupational_fields_similar_places_update" AFTER UPDATE ON "job_occupational_fields"
+	REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
+--> statement-breakpoint
+CREATE TRIGGER "job_occupational_fields_similar_places_delete" AFTER DELETE ON "job_occupational_fields"
+	REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
+--> statement-breakpoint
+-- TRUNCATE of a source table: start again from what is left.
+CREATE FUNCTION "job_similar_places_refill"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	DELETE FROM "job_similar_places";
+	INSERT INTO "job_similar_places" ("job_id", "term_id", "frontend", "expires_at", "latitude", "longitude")
+		SELECT j."id", f."term_id", j."frontend", j."expires_at", l."latitude", l."longitude"
+		FROM "jobs" j
+		JOIN "job_occupational_fields" f ON f."job_id" = j."id"
+		JOIN "job_locations" l ON l."job_id" = j."id"
+		WHERE j."state" = 'published';
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "job_locations_similar_places_truncate" AFTER TRUNCATE ON "job_locations"
+	FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_refill"();
+--> statement-breakpoint
+CREATE TRIGGER "job_occupational_fields_similar_places_truncate" AFTER TRUNCATE ON "job_occupational_fields"
+	FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_refill"();
+--> statement-breakpoint
+-- The jobs there are now.
+INSERT INTO "job_similar_places" ("job_id", "term_id", "frontend", "expires_at", "latitude", "longitude")
+	SELECT j."id", f."term_id", j."frontend", j."expires_at", l."latitude", l."longitude"
+	FROM "jobs" j
+	JOIN "job_occupational_fields" f ON f."job_id" = j."id"
+	JOIN "job_locations" l ON l."job_id" = j."id"
+	WHERE j."state" = 'published';
