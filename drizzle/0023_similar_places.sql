@@ -2,6 +2,7 @@ CREATE TABLE "job_similar_places" (
 	"job_id" integer NOT NULL,
 	"term_id" integer NOT NULL,
 	"frontend" text NOT NULL,
+	"published_at" timestamp with time zone,
 	"expires_at" timestamp with time zone,
 	"latitude" double precision NOT NULL,
 	"longitude" double precision NOT NULL

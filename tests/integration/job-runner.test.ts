@@ -296,6 +296,33 @@ describe.each(testDialects)('job runner and live search on %s', (dialect) => {
     expect((await revisions()).rows[0]).toEqual(before);
   });
 
+  it('archives expired jobs without moving the content revision, and publishes scheduled ones with it', async () => {
+    const revisions = async () =>
+      (
+        await db().execute<{ search: string; content: string }>(
+          sql`select (select revision::text from search_revision) as search, (select revision::text from content_revision) as content`,
+        )
+      ).rows[0]!;
+    const { rows } = await db().execute<{ id: number }>(
+      sql`select id from jobs where state = 'published' order by id limit 2`,
+    );
+    const [expired, scheduled] = rows.map((row) => Number(row.id));
+    await db().execute(sql`update jobs set expires_at = now() - interval '1 second' where id = ${expired}`);
+    const before = await revisions();
+    expect((await applyJobSchedule(db())).archived).toEqual([expired]);
+    const afterArchive = await revisions();
+    // Every page already showed it as expired; the search's index is told of the state change.
+    expect(afterArchive.content).toBe(before.content);
+    expect(afterArchive.search).not.toBe(before.search);
+
+    await db().execute(
+      sql`update jobs set state = 'scheduled', published_at = now() - interval '1 second' where id = ${scheduled}`,
+    );
+    const beforePublish = await revisions();
+    expect((await applyJobSchedule(db())).published).toEqual([scheduled]);
+    expect((await revisions()).content).not.toBe(beforePublish.content);
+  });
+
   it('creates one run per schedule slot with two runners', async () => {
     // pg-boss's cron pass files a schedule's occurrence as one job per minute slot, whoever passes.
     const { rows } = await db().execute<{ slot: string; count: number | string }>(sql`

@@ -92,16 +92,24 @@ describe.each(testDialects)('similarJobs on %s', (dialect) => {
 
   it('keeps the walk table equal to the places and fields of the published jobs through every kind of write', async () => {
     const db = backend.handle.db;
-    const fromSources = sql`select j.id as job_id, f.term_id, j.frontend, j.expires_at, l.latitude, l.longitude
+    const fromSources = sql`select j.id as job_id, f.term_id, j.frontend, j.published_at, j.expires_at, l.latitude, l.longitude
       from jobs j join job_occupational_fields f on f.job_id = j.id join job_locations l on l.job_id = j.id
       where j.state = 'published'`;
     const rowsOf = async (query: ReturnType<typeof sql>) =>
       (await db.execute<Record<string, unknown>>(query)).rows
         .map((row) =>
-          JSON.stringify([row.job_id, row.term_id, row.frontend, String(row.expires_at), row.latitude, row.longitude]),
+          JSON.stringify([
+            row.job_id,
+            row.term_id,
+            row.frontend,
+            String(row.published_at),
+            String(row.expires_at),
+            row.latitude,
+            row.longitude,
+          ]),
         )
         .sort();
-    const walkTable = sql`select job_id, term_id, frontend, expires_at, latitude, longitude from job_similar_places`;
+    const walkTable = sql`select job_id, term_id, frontend, published_at, expires_at, latitude, longitude from job_similar_places`;
     expect((await rowsOf(walkTable)).length).toBeGreaterThan(100);
     expect(await rowsOf(walkTable)).toEqual(await rowsOf(fromSources));
 
@@ -118,7 +126,7 @@ describe.each(testDialects)('similarJobs on %s', (dialect) => {
     await db.update(jobs).set({ state: 'archived' }).where(eq(jobs.id, withdrawn!));
     await db
       .update(jobs)
-      .set({ expiresAt: new Date(Date.now() + 90 * 86_400_000) })
+      .set({ expiresAt: new Date(Date.now() + 90 * 86_400_000), publishedAt: new Date(Date.now() - 60_000) })
       .where(eq(jobs.id, extended!));
     await db.delete(jobs).where(eq(jobs.id, deleted!));
     // A job published again (after the archive above) comes back with its places.

@@ -257,7 +257,8 @@ export const jobLocations = pgTable(
  * 0023_similar_places_custom), never written by the application. Its GiST index over (field, brand, point)
  * walks the nearest places of one field and brand first, so the filter is inside the walk: at a million jobs
  * a rare field near a place costs a few index pages instead of thousands of places of other fields
- * (docs/scaling.md). Expiry is checked on the row (expires_at), as the job runner archives expired jobs.
+ * (docs/scaling.md), and the jobs within the walk's bound are ordered from the rows alone (distance, then
+ * published_at). Expiry is checked on the row (expires_at), as the job runner archives expired jobs.
  */
 export const jobSimilarPlaces = pgTable(
   'job_similar_places',
@@ -267,6 +268,7 @@ export const jobSimilarPlaces = pgTable(
       .references(() => jobs.id, { onDelete: 'cascade' }),
     termId: integer('term_id').notNull(),
     frontend: text('frontend').$type<BrandId>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),

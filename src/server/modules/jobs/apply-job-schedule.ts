@@ -43,7 +43,11 @@ export async function applyJobSchedule(db: Database): Promise<AppliedJobSchedule
         select "id" from moved order by "id"`);
       return moved.rows.map(({ id }) => Number(id));
     };
+    // Archiving expired jobs changes no anonymous page (each shows them as expired since their expiry, as
+    // archived ones): the content revision stays (migration 0024), so cached pages are kept.
+    await tx.execute(sql`select set_config('jobboard.content_unchanged', 'on', true)`);
     const archived = await move('published', 'archived', lte(jobs.expiresAt, sql`now()`));
+    await tx.execute(sql`select set_config('jobboard.content_unchanged', 'off', true)`);
     const published = await move('scheduled', 'published', lte(jobs.publishedAt, sql`now()`));
     return { archived, published };
   });

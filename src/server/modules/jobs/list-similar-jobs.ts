@@ -50,7 +50,7 @@ export async function listSimilarJobs(options: {
       index && similarJobIdsFromIndex(index, { jobId, brandId: options.brandId, limit: limit ?? 4, now: Date.now() });
     if (ids) return ids.length === 0 ? [] : jobRowsOf(db, ids, options.loadJobs);
   }
-  return listSimilarJobsInDatabase(db, options.brandId, jobId, limit ?? 4);
+  return listSimilarJobsInDatabase(db, options.brandId, jobId, limit ?? 4, options.loadJobs);
 }
 
 /** The rows of the jobs the index chose, in its order (a job deleted since is left out). */
@@ -68,7 +68,13 @@ async function jobRowsOf(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function listSimilarJobsInDatabase(db: Database, brandId: string, jobId: number, max: number): Promise<JobRow[]> {
+async function listSimilarJobsInDatabase(
+  db: Database,
+  brandId: string,
+  jobId: number,
+  max: number,
+  loadJobs: ((ids: number[]) => Promise<(JobRow | null | Error)[]>) | undefined,
+): Promise<JobRow[]> {
   const [job] = await db
     .select({ id: jobs.id })
     .from(jobs)
@@ -97,7 +103,14 @@ async function listSimilarJobsInDatabase(db: Database, brandId: string, jobId: n
   const candidates = and(isOpenJob(), isJobOfBrand(brandId), ne(jobs.id, jobId), inArray(jobs.id, sameField));
   if (origin) {
     const center = sql`ll_to_earth(${origin.latitude}, ${origin.longitude})`;
-    const near = await nearestJobs(db, { center, fieldIds: fields.map((field) => field.termId), brandId, jobId, max });
+    const nearIds = await nearestJobIds(db, {
+      center,
+      fieldIds: fields.map((field) => field.termId),
+      brandId,
+      jobId,
+      max,
+    });
+    const near = nearIds.length === 0 ? [] : await jobRowsOf(db, nearIds, loadJobs);
     if (near.length === max) return near;
     const others = await db
       .select(jobColumns)
@@ -138,10 +151,10 @@ const walkPoint = sql`ll_to_earth(${jobSimilarPlaces.latitude}, ${jobSimilarPlac
  * place of all, ties newest first), so equal distances at the bound and places outside the box come out as
  * the full ordering would have them.
  */
-async function nearestJobs(
+async function nearestJobIds(
   db: Database,
   options: { center: SQL; fieldIds: number[]; brandId: string; jobId: number; max: number },
-): Promise<JobRow[]> {
+): Promise<number[]> {
   const { center, fieldIds, brandId, jobId, max } = options;
   const inNearbyBox = (point: SQL) => sql`earth_box(${center}, ${nearbyRadiusMeters}) @> ${point}`;
   const ofField = (fieldId: number) =>
@@ -185,29 +198,27 @@ async function nearestJobs(
     }
   }
 
-  // Every job of the fields with a place (inside the box or not) within the bound, plus a millimetre for rounding.
+  // Every job of the fields with a place (inside the box or not) within the bound, plus a millimetre for
+  // rounding, ordered by the distance of its nearest place and then newest first, from the rows alone: a
+  // job's rows of one field hold all its places, so its nearest place within the bound is among them.
   const halfEdge = sql`${bound + 0.001}::float8`;
   const withinBound = sql`cube_enlarge(${center}, ${halfEdge}, 3) @> ${walkPoint} and ${center} <-> ${walkPoint} <= ${halfEdge}`;
-  const withinBoundOfAField = sql.join(
+  const rowsWithinBound = sql.join(
     fieldIds.map(
       (fieldId) =>
-        sql`(select ${jobSimilarPlaces.jobId} from ${jobSimilarPlaces} where ${ofField(fieldId)} and ${withinBound})`,
+        sql`(select ${jobSimilarPlaces.jobId} as job_id, ${jobSimilarPlaces.publishedAt} as published_at,
+          earth_distance(${center}, ${walkPoint}) as distance, ${inNearbyBox(walkPoint)} as nearby
+          from ${jobSimilarPlaces} where ${ofField(fieldId)} and ${withinBound})`,
     ),
     sql` union all `,
   );
-  const distance = sql`(select min(earth_distance(${center}, ${locationPoint})) from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id})`;
-  return db
-    .select(jobColumns)
-    .from(jobs)
-    .where(
-      and(
-        isOpenJob(),
-        isJobOfBrand(brandId),
-        ne(jobs.id, jobId),
-        sql`${jobs.id} in (${withinBoundOfAField})`,
-        sql`exists (select 1 from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id} and ${inNearbyBox(locationPoint)})`,
-      ),
-    )
-    .orderBy(sql`${distance} asc`, desc(jobs.publishedAt), desc(jobs.id))
-    .limit(max);
+  // A job counts when one of its places is inside the box; that place may lie beyond the bound (rarely).
+  const { rows } = await db.execute<{ job_id: number }>(sql`
+    select p.job_id from (${rowsWithinBound}) p
+    group by p.job_id
+    having bool_or(p.nearby)
+      or exists (select 1 from ${jobLocations} where ${jobLocations.jobId} = p.job_id and ${inNearbyBox(locationPoint)})
+    order by min(p.distance) asc, max(p.published_at) desc, p.job_id desc
+    limit ${max}`);
+  return rows.map((row) => Number(row.job_id));
 }
