@@ -42,27 +42,24 @@ CREATE TRIGGER "jobs_similar_places_update" AFTER UPDATE ON "jobs"
 	REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
 	FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
 --> statement-breakpoint
-CREATE TRIGGER "job_locations_similar_places_insert" AFTER INSERT ON "job_locations"
-	REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
---> statement-breakpoint
-CREATE TRIGGER "job_locations_similar_places_update" AFTER UPDATE ON "job_locations"
-	REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
---> statement-breakpoint
-CREATE TRIGGER "job_locations_similar_places_delete" AFTER DELETE ON "job_locations"
-	REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
---> statement-breakpoint
-CREATE TRIGGER "job_occupational_fields_similar_places_insert" AFTER INSERT ON "job_occupational_fields"
-	REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
---> statement-breakpoint
-CREATE TRIGGER "job_occupational_fields_similar_places_update" AFTER UPDATE ON "job_occupational_fields"
-	REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
---> statement-breakpoint
-CREATE TRIGGER "job_occupational_fields_similar_places_delete" AFTER DELETE ON "job_occupational_fields"
-	REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"();
---> statement-breakpoint
--- TRUNCATE of a source table: start again from what is left.
-CREATE FUNCTION "job_similar_places_refill"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The two tables a job's rows come from: three triggers each (transition tables need one event each).
+DO $$
+DECLARE
+	source text;
 BEGIN
+	FOREACH source IN ARRAY ARRAY['job_locations', 'job_occupational_fields'] LOOP
+		EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS "new_rows" '
+			'FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"()', source || '_similar_places_insert', source);
+		EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" '
+			'FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"()', source || '_similar_places_update', source);
+		EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS "old_rows" '
+			'FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_sync"()', source || '_similar_places_delete', source);
+	END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- All the rows again (the start, and TRUNCATE of a source table).
+CREATE FUNCTION "refill_job_similar_places"() RETURNS void LANGUAGE sql AS $$
 	DELETE FROM "job_similar_places";
 	INSERT INTO "job_similar_places" ("job_id", "term_id", "frontend", "published_at", "expires_at", "latitude", "longitude")
 		SELECT j."id", f."term_id", j."frontend", j."published_at", j."expires_at", l."latitude", l."longitude"
@@ -70,6 +67,11 @@ BEGIN
 		JOIN "job_occupational_fields" f ON f."job_id" = j."id"
 		JOIN "job_locations" l ON l."job_id" = j."id"
 		WHERE j."state" = 'published';
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "job_similar_places_refill"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM "refill_job_similar_places"();
 	RETURN NULL;
 END
 $$;
@@ -81,12 +83,7 @@ CREATE TRIGGER "job_occupational_fields_similar_places_truncate" AFTER TRUNCATE 
 	FOR EACH STATEMENT EXECUTE FUNCTION "job_similar_places_refill"();
 --> statement-breakpoint
 -- The jobs there are now.
-INSERT INTO "job_similar_places" ("job_id", "term_id", "frontend", "published_at", "expires_at", "latitude", "longitude")
-	SELECT j."id", f."term_id", j."frontend", j."published_at", j."expires_at", l."latitude", l."longitude"
-	FROM "jobs" j
-	JOIN "job_occupational_fields" f ON f."job_id" = j."id"
-	JOIN "job_locations" l ON l."job_id" = j."id"
-	WHERE j."state" = 'published';
+SELECT "refill_job_similar_places"();
 --> statement-breakpoint
 -- After the rows: one sorted build instead of a million insertions.
 CREATE INDEX "job_similar_places_walk_idx" ON "job_similar_places"
