@@ -573,6 +573,7 @@ export const getJobById = defineOperation(
         id
         title
         url
+        expiresAt
         organization {
           name
         }

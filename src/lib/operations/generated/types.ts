@@ -2070,6 +2070,7 @@ export type jobByIdQuery = {
     id: number;
     title: string;
     url: string;
+    expiresAt: string | null;
     organization: { name: string };
     locations: Array<{ address: { locality: string | null } }>;
   }>;
