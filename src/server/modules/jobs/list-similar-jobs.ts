@@ -75,22 +75,22 @@ async function listSimilarJobsInDatabase(
   max: number,
   loadJobs: ((ids: number[]) => Promise<(JobRow | null | Error)[]>) | undefined,
 ): Promise<JobRow[]> {
+  // The job's fields and first place of work, in one statement (nothing when it is not a job of the brand).
+  // Qualified by hand: Drizzle writes a column of the selected table without its table name here.
+  const jobIdColumn = sql.raw('"jobs"."id"');
   const [job] = await db
-    .select({ id: jobs.id })
+    .select({
+      fieldIds: sql<number[]>`array(select ${jobOccupationalFields.termId} from ${jobOccupationalFields}
+        where ${jobOccupationalFields.jobId} = ${jobIdColumn})`,
+      origin: sql<{ latitude: number; longitude: number } | null>`(select json_build_object('latitude',
+        ${jobLocations.latitude}, 'longitude', ${jobLocations.longitude}) from ${jobLocations}
+        where ${jobLocations.jobId} = ${jobIdColumn} order by ${jobLocations.weight}, ${jobLocations.id} limit 1)`,
+    })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), isJobOfBrand(brandId)));
-  if (!job) return [];
-  const fields = await db
-    .select({ termId: jobOccupationalFields.termId })
-    .from(jobOccupationalFields)
-    .where(eq(jobOccupationalFields.jobId, jobId));
-  if (fields.length === 0) return [];
-  const [origin] = await db
-    .select({ latitude: jobLocations.latitude, longitude: jobLocations.longitude })
-    .from(jobLocations)
-    .where(eq(jobLocations.jobId, jobId))
-    .orderBy(jobLocations.weight, jobLocations.id)
-    .limit(1);
+  if (!job || job.fieldIds.length === 0) return [];
+  const fields = job.fieldIds.map((termId) => ({ termId: Number(termId) }));
+  const origin = job.origin ?? undefined;
   const sameField = db
     .select({ jobId: jobOccupationalFields.jobId })
     .from(jobOccupationalFields)
