@@ -121,6 +121,7 @@ describe.each(testDialects)('organization team on %s', (dialect) => {
     const wrong = await backend.request(acceptTeamInvitation, { token }, await as(stranger));
     expect(codeOf(wrong.body)).toBe('FORBIDDEN');
     expect(keyOf(wrong.body)).toBe('team.error.otherAccount');
+    expect(wrong.body.errors?.[0]?.message).toBe(t('team.error.otherAccount', { email }));
 
     const invitee = await createUser(db, { email, roles: ['applicant'] });
     const accepted = await backend.request(acceptTeamInvitation, { token }, await as(invitee));

@@ -431,7 +431,7 @@ export async function acceptTeamInvitation(options: {
       .where(eq(users.id, viewer.userId));
     if (!user) throw signInRequired(locale);
     if (user.email !== invitation.email) {
-      throw new AppError('FORBIDDEN', { key: 'team.error.otherAccount', locale }, { invitedEmail: invitation.email });
+      throw new AppError('FORBIDDEN', { key: 'team.error.otherAccount', locale, params: { email: invitation.email } });
     }
     const now = new Date();
     await tx
