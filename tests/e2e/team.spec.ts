@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { brandServers } from '../../playwright.config';
 import { uniqueEmail } from '../support/factories';
@@ -7,6 +8,11 @@ import { waitForMailFile } from '../support/mail';
 const mailDirectory = 'data/mail';
 const base = `http://127.0.0.1:${brandServers.find((server) => server.brand === 'jobregio')!.port}`;
 const password = 'correct-horse-battery';
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map(({ id }) => id)).toEqual([]);
+}
 
 async function signIn(page: Page, email: string) {
   await page.getByLabel('E-Mail-Adresse').fill(email);
@@ -54,6 +60,7 @@ test('the owner invites a recruiter, who registers from the link, joins and work
   await owner.locator('#team-invite').getByRole('button', { name: 'Einladung senden' }).click();
   await expect(owner.locator('#team-result')).toContainText(inviteeEmail);
   await expect(owner.locator(`[data-invitation-email="${inviteeEmail}"]`)).toBeVisible();
+  await expectAccessible(owner);
 
   // The invited recruiter opens the mail's link, registers from it and comes back to it signed in.
   const mail = await waitForMailFile(mailDirectory, inviteeEmail);
@@ -64,6 +71,7 @@ test('the owner invites a recruiter, who registers from the link, joins and work
   const invitee = await inviteeContext.newPage();
   await invitee.goto(link!);
   await expect(invitee.getByText(`dem Team von ${organization} beizutreten`)).toBeVisible();
+  await expectAccessible(invitee);
   await invitee.getByRole('link', { name: 'Konto erstellen' }).click();
   await invitee.getByLabel('E-Mail-Adresse').fill(inviteeEmail);
   await invitee.getByLabel('Neues Passwort').fill(password);
