@@ -121,7 +121,7 @@ describe('recruiter registration', () => {
     });
     expect(user!.activeOrganizationId).toBe(organization!.id);
     expect(await db.select().from(organizationMembers).where(eq(organizationMembers.userId, user!.id))).toEqual([
-      expect.objectContaining({ organizationId: organization!.id, isOwner: true }),
+      expect.objectContaining({ organizationId: organization!.id }),
     ]);
     expect(await db.select().from(userRoles).where(eq(userRoles.userId, user!.id))).toEqual([
       { userId: user!.id, role: 'recruiter', targetId: String(organization!.id) },

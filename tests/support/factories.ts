@@ -75,7 +75,7 @@ export async function createUser(db: Database, options: UserOptions = {}): Promi
 export interface OrganizationOptions extends Partial<NewOrganization> {
   /** The owner (organizations.owner_user_id), without a membership row unless also among `members`. */
   owner?: { id: number };
-  /** Rows of organization_members, in this order; `isOwner` marks the member who owns it. */
+  /** Rows of organization_members, in this order; `isOwner` makes the member its owner (owner_user_id). */
   members?: readonly ({ id: number } | { user: { id: number }; isOwner: boolean })[];
   /** Users whose active organization this is (members or not). */
   activeFor?: readonly { id: number }[];
@@ -83,7 +83,12 @@ export interface OrganizationOptions extends Partial<NewOrganization> {
 
 /** An organization of the default brand (tagblatt), unpublished unless `published`. */
 export async function createOrganization(db: Database, options: OrganizationOptions = {}): Promise<Organization> {
-  const { owner, members = [], activeFor = [], ...values } = options;
+  const { members = [], activeFor = [], ...values } = options;
+  const owner =
+    options.owner ??
+    members.flatMap((member) => ('user' in member && member.isOwner ? [member.user] : []))[0] ??
+    undefined;
+  delete (values as { owner?: unknown }).owner;
   const [organization] = await db
     .insert(organizations)
     .values({
@@ -100,7 +105,7 @@ export async function createOrganization(db: Database, options: OrganizationOpti
       .values(
         members.map((member) =>
           'user' in member
-            ? { organizationId: organization.id, userId: member.user.id, isOwner: member.isOwner }
+            ? { organizationId: organization.id, userId: member.user.id }
             : { organizationId: organization.id, userId: member.id },
         ),
       );

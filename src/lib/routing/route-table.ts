@@ -81,6 +81,8 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/user/account', signIn: true, disallowed: true },
   // Issue 18: the account's consents and their withdrawal.
   { path: '/user/consents', signIn: true, disallowed: true },
+  // Issue 15 part 4: a team invitation's link (personal; anonymous visitors sign in or register from it).
+  { path: '/user/invitation', disallowed: true },
   { path: '/contact', reserved: true },
   { path: '/blog', reserved: true },
   { path: '/checkout', below: true, reserved: true, signIn: true, noCanonical: true, disallowed: true },
@@ -91,6 +93,8 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/dashboard', below: true, page: true, signIn: true, noCanonical: true, disallowed: true },
   // Issue 14: a recruiter marks an application (a form POST back to the dashboard).
   { path: '/dashboard/applications', page: true, signIn: true },
+  // Issue 15 part 4: the organization's team (members, invitations, handover).
+  { path: '/dashboard/team', page: true, signIn: true },
   { path: '/my-products', below: true, page: true, signIn: true, noCanonical: true, disallowed: true },
   { path: '/router', below: true, page: true, noCanonical: true },
   { path: '/404', page: true, errorPage: true, noCanonical: true },

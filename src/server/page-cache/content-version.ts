@@ -45,6 +45,7 @@ export const tablesNotOnAnonymousPages: readonly string[] = [
   'masquerade_audit',
   'order_lines',
   'orders',
+  'organization_invitations',
   'organization_members',
   'rate_limit_counters',
   'resume_attachments',

@@ -539,16 +539,24 @@ async function writeUsers(
             {
               organizationId: draft.organizationId,
               userId: at(userIds, index),
-              isOwner: draft.isOwner,
               createdAt: draft.createdAt,
             },
           ],
     ),
   );
-  await tx.execute(sql`
-    update ${schema.organizations} set owner_user_id = m.user_id
-    from ${schema.organizationMembers} m
-    where m.organization_id = ${schema.organizations.id} and m.is_owner`);
+  // Ownership is organizations.owner_user_id alone (decision 0024): the first member of each owns it.
+  const owners = drafts.flatMap((draft, index) =>
+    draft.isOwner && draft.organizationId !== null ? [[draft.organizationId, at(userIds, index)] as const] : [],
+  );
+  for (let start = 0; start < owners.length; start += 1000) {
+    const pairs = owners
+      .slice(start, start + 1000)
+      .map(([organization, user]) => sql`(${organization}::int, ${user}::int)`);
+    await tx.execute(sql`
+      update ${schema.organizations} set owner_user_id = o.user_id
+      from (values ${sql.join(pairs, sql`, `)}) as o(organization_id, user_id)
+      where o.organization_id = ${schema.organizations.id}`);
+  }
 }
 
 async function writeJobs(

@@ -103,6 +103,11 @@ export type GrantCreditsInput = {
   requestKey?: string | null | undefined;
 };
 
+export type InviteRecruiterInput = {
+  email: string;
+  organizationId: number;
+};
+
 /**
  * What an AI draft of a job description is written from: the job's fields as the form shows them (labels,
  * not ids). Limits: title and organization up to 255 characters, other texts up to 200, each list up to
@@ -1494,6 +1499,63 @@ export type sitemapEntriesQuery = {
   };
 };
 
+export type organizationTeamQueryVariables = Exact<{
+  organizationId?: number | null | undefined;
+}>;
+
+export type organizationTeamQuery = {
+  organizationTeam: {
+    organizationId: number;
+    organizationName: string;
+    canManage: boolean;
+    members: Array<{ userId: number; name: string; email: string; isOwner: boolean; joinedAt: string }>;
+    invitations: Array<{ id: number; email: string; createdAt: string; expiresAt: string; isExpired: boolean }>;
+  } | null;
+};
+
+export type inviteRecruiterMutationVariables = Exact<{
+  input: InviteRecruiterInput;
+}>;
+
+export type inviteRecruiterMutation = { inviteRecruiter: { id: number; email: string; expiresAt: string } };
+
+export type revokeTeamInvitationMutationVariables = Exact<{
+  organizationId: number;
+  invitationId: number;
+}>;
+
+export type revokeTeamInvitationMutation = { revokeTeamInvitation: boolean };
+
+export type removeTeamMemberMutationVariables = Exact<{
+  organizationId: number;
+  userId: number;
+}>;
+
+export type removeTeamMemberMutation = { removeTeamMember: boolean };
+
+export type transferOrganizationOwnershipMutationVariables = Exact<{
+  organizationId: number;
+  userId: number;
+}>;
+
+export type transferOrganizationOwnershipMutation = { transferOrganizationOwnership: boolean };
+
+export type teamInvitationOfTokenQueryVariables = Exact<{
+  token: string;
+}>;
+
+export type teamInvitationOfTokenQuery = {
+  teamInvitationOfToken: { organizationName: string; email: string; state: string; expiresAt: string };
+};
+
+export type acceptTeamInvitationMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type acceptTeamInvitationMutation = {
+  acceptTeamInvitation: { organizationId: number; organizationName: string };
+};
+
 export type bookmarkedJobIdsQueryVariables = Exact<{
   jobIds: Array<number>;
 }>;
@@ -2389,6 +2451,7 @@ export type locationAlternativesQuery = {
 
 /** Every operation of the site by name: its result and variables types. */
 export interface OperationTypes {
+  acceptTeamInvitation: { data: acceptTeamInvitationMutation; variables: acceptTeamInvitationMutationVariables };
   addBookmark: { data: addBookmarkMutation; variables: addBookmarkMutationVariables };
   applicationForm: { data: applicationFormQuery; variables: applicationFormQueryVariables };
   approveJob: { data: approveJobMutation; variables: approveJobMutationVariables };
@@ -2423,6 +2486,7 @@ export interface OperationTypes {
   getSubscriptions: { data: getSubscriptionsQuery; variables: getSubscriptionsQueryVariables };
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
   grantCredits: { data: grantCreditsMutation; variables: grantCreditsMutationVariables };
+  inviteRecruiter: { data: inviteRecruiterMutation; variables: inviteRecruiterMutationVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
   jobAlertOfToken: { data: jobAlertOfTokenQuery; variables: jobAlertOfTokenQueryVariables };
   jobAlerts: { data: jobAlertsQuery; variables: jobAlertsQueryVariables };
@@ -2444,6 +2508,7 @@ export interface OperationTypes {
   openOriginalAd: { data: openOriginalAdMutation; variables: openOriginalAdMutationVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
+  organizationTeam: { data: organizationTeamQuery; variables: organizationTeamQueryVariables };
   passwordResetLinkUsable: { data: passwordResetLinkUsableQuery; variables: passwordResetLinkUsableQueryVariables };
   placeOrder: { data: placeOrderMutation; variables: placeOrderMutationVariables };
   receivedApplications: { data: receivedApplicationsQuery; variables: receivedApplicationsQueryVariables };
@@ -2456,6 +2521,7 @@ export interface OperationTypes {
   removeBookmark: { data: removeBookmarkMutation; variables: removeBookmarkMutationVariables };
   removeResumeAttachment: { data: removeResumeAttachmentMutation; variables: removeResumeAttachmentMutationVariables };
   removeResumeEntry: { data: removeResumeEntryMutation; variables: removeResumeEntryMutationVariables };
+  removeTeamMember: { data: removeTeamMemberMutation; variables: removeTeamMemberMutationVariables };
   requestPasswordReset: { data: requestPasswordResetMutation; variables: requestPasswordResetMutationVariables };
   resetPassword: { data: resetPasswordMutation; variables: resetPasswordMutationVariables };
   resumeById: { data: resumeByIdQuery; variables: resumeByIdQueryVariables };
@@ -2463,6 +2529,7 @@ export interface OperationTypes {
     data: revokeResumeContactRequestMutation;
     variables: revokeResumeContactRequestMutationVariables;
   };
+  revokeTeamInvitation: { data: revokeTeamInvitationMutation; variables: revokeTeamInvitationMutationVariables };
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
   saveBookmarks: { data: saveBookmarksMutation; variables: saveBookmarksMutationVariables };
   saveResumeEducation: { data: saveResumeEducationMutation; variables: saveResumeEducationMutationVariables };
@@ -2499,6 +2566,11 @@ export interface OperationTypes {
   startJobApplication: { data: startJobApplicationMutation; variables: startJobApplicationMutationVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
   submitApplication: { data: submitApplicationMutation; variables: submitApplicationMutationVariables };
+  teamInvitationOfToken: { data: teamInvitationOfTokenQuery; variables: teamInvitationOfTokenQueryVariables };
+  transferOrganizationOwnership: {
+    data: transferOrganizationOwnershipMutation;
+    variables: transferOrganizationOwnershipMutationVariables;
+  };
   unsubscribeJobAlert: { data: unsubscribeJobAlertMutation; variables: unsubscribeJobAlertMutationVariables };
   updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
   updateJobAlert: { data: updateJobAlertMutation; variables: updateJobAlertMutationVariables };

@@ -8,3 +8,4 @@ export * from './commerce.ts';
 export * from './content.ts';
 export * from './applications.ts';
 export * from './resumes.ts';
+export * from './team.ts';

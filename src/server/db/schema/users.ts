@@ -147,7 +147,7 @@ export const organizationMembers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    isOwner: boolean('is_owner').notNull().default(false),
+    // The owner is organizations.owner_user_id alone (decision 0024); the owner has a row here too.
     createdAt: createdAt(),
   },
   (table) => [

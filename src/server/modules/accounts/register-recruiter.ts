@@ -73,7 +73,7 @@ export async function registerRecruiter(options: {
         })
         .returning({ id: organizations.id });
       if (!organization) throw new Error('organization not inserted');
-      await tx.insert(organizationMembers).values({ organizationId: organization.id, userId: user.id, isOwner: true });
+      await tx.insert(organizationMembers).values({ organizationId: organization.id, userId: user.id });
       await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
       await tx.insert(userRoles).values({ userId: user.id, role: 'recruiter', targetId: String(organization.id) });
       return { token: await createAccountToken(tx, user.id, 'verify_email') };

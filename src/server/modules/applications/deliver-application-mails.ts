@@ -48,7 +48,7 @@ async function organizationAddresses(db: Database, organizationId: number): Prom
     .where(
       and(
         eq(organizationMembers.organizationId, organizationId),
-        or(eq(organizationMembers.isOwner, true), sql`${userRoles.role} is not null`),
+        or(eq(organizations.ownerUserId, organizationMembers.userId), sql`${userRoles.role} is not null`),
       ),
     );
   return rows.map((row) => row.email);

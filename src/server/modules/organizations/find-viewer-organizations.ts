@@ -40,7 +40,6 @@ export async function findViewerOrganizations(options: {
     .select({
       organization: organizations,
       memberOrganizationId: organizationMembers.organizationId,
-      memberIsOwner: organizationMembers.isOwner,
     })
     .from(organizations)
     .leftJoin(
@@ -51,9 +50,7 @@ export async function findViewerOrganizations(options: {
     .where(or(eq(organizations.ownerUserId, userId), isNotNull(organizationMembers.userId)))
     .orderBy(asc(organizations.id));
   const memberships: Membership[] = rows.flatMap((row) =>
-    row.memberOrganizationId === null
-      ? []
-      : [{ organizationId: row.memberOrganizationId, isOwner: !!row.memberIsOwner }],
+    row.memberOrganizationId === null ? [] : [{ organizationId: row.memberOrganizationId }],
   );
   const accessTo = (organization: AccessedOrganization) => organizationAccessOf(viewer, organization, memberships);
   const judged = rows

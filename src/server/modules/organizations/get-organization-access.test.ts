@@ -15,26 +15,24 @@ describe('organization access (SPEC section 6)', () => {
       canView: true,
       canSelect: true,
       canManageJobs: true,
+      canSeeTeam: true,
+      canManageTeam: true,
     });
   });
 
-  it('counts an owner membership as ownership and a plain one as membership only', () => {
-    expect(organizationAccessOf(recruiter(2), unpublished, [{ organizationId: 10, isOwner: true }])).toMatchObject({
-      isOwner: true,
-      canAct: true,
-    });
-    expect(organizationAccessOf(recruiter(3), unpublished, [{ organizationId: 10, isOwner: false }])).toEqual({
+  it('counts a membership as membership only: ownership is owner_user_id alone (decision 0024)', () => {
+    expect(organizationAccessOf(recruiter(3), unpublished, [{ organizationId: 10 }])).toEqual({
       isOwner: false,
       isMember: true,
       canAct: false,
       canView: true,
       canSelect: true,
       canManageJobs: true,
+      canSeeTeam: true,
+      canManageTeam: false,
     });
     // A membership of another organization is no membership of this one.
-    expect(organizationAccessOf(recruiter(3), unpublished, [{ organizationId: 11, isOwner: true }]).isMember).toBe(
-      false,
-    );
+    expect(organizationAccessOf(recruiter(3), unpublished, [{ organizationId: 11 }]).isMember).toBe(false);
   });
 
   it('lets staff act on, view and select any organization without belonging to it', () => {
@@ -46,6 +44,8 @@ describe('organization access (SPEC section 6)', () => {
         canView: true,
         canSelect: true,
         canManageJobs: true,
+        canSeeTeam: true,
+        canManageTeam: true,
       });
     }
   });
@@ -59,6 +59,8 @@ describe('organization access (SPEC section 6)', () => {
         canView: false,
         canSelect: false,
         canManageJobs: false,
+        canSeeTeam: false,
+        canManageTeam: false,
       });
       expect(organizationAccessOf(viewer, published, []).canView).toBe(true);
       expect(organizationAccessOf(viewer, published, []).canAct).toBe(false);
@@ -66,7 +68,7 @@ describe('organization access (SPEC section 6)', () => {
   });
 
   it("lets only recruiters among the members manage the organization's jobs", () => {
-    const member = [{ organizationId: 10, isOwner: false }];
+    const member = [{ organizationId: 10 }];
     expect(organizationAccessOf({ userId: 3, roles: ['applicant'] }, unpublished, member).canManageJobs).toBe(false);
     expect(organizationAccessOf(recruiter(3), unpublished, member).canManageJobs).toBe(true);
   });

@@ -9,7 +9,7 @@ import type { OrganizationLoaders } from './loaders.ts';
  * services all ask it; the SQL of findViewerOrganizations only narrows the candidates it judges.
  */
 export interface OrganizationAccess {
-  /** The owner: organizations.owner_user_id, or a membership marked as owner. */
+  /** The owner: organizations.owner_user_id, the one place ownership is stored (decision 0024). */
   isOwner: boolean;
   /** The owner or any other member. */
   isMember: boolean;
@@ -27,10 +27,17 @@ export interface OrganizationAccess {
    * members who are recruiters, and staff for any organization (SPEC section 6, issue 13).
    */
   canManageJobs: boolean;
+  /** May see the team (members, pending invitations): members and staff (issue 15 part 4). */
+  canSeeTeam: boolean;
+  /**
+   * May change the team: invite, revoke invitations, remove members and hand over ownership. The owner,
+   * and staff for any organization; other members only see it.
+   */
+  canManageTeam: boolean;
 }
 
 /** A user's membership row, as far as the policy reads it. */
-export type Membership = Pick<OrganizationMember, 'organizationId' | 'isOwner'>;
+export type Membership = Pick<OrganizationMember, 'organizationId'>;
 
 export type AccessedOrganization = Pick<Organization, 'id' | 'ownerUserId' | 'published'>;
 
@@ -49,10 +56,12 @@ export function organizationAccessOf(
       canView: organization.published,
       canSelect: false,
       canManageJobs: false,
+      canSeeTeam: false,
+      canManageTeam: false,
     };
   }
   const membership = memberships.find((candidate) => candidate.organizationId === organization.id);
-  const isOwner = organization.ownerUserId === viewer.userId || membership?.isOwner === true;
+  const isOwner = organization.ownerUserId === viewer.userId;
   const isMember = isOwner || membership !== undefined;
   return {
     isOwner,
@@ -61,6 +70,8 @@ export function organizationAccessOf(
     canView: organization.published || isMember || staff,
     canSelect: staff || isMember,
     canManageJobs: staff || (isMember && viewer.roles.includes('recruiter')),
+    canSeeTeam: staff || isMember,
+    canManageTeam: staff || isOwner,
   };
 }
 
