@@ -109,12 +109,13 @@ export function contentVersionReader(db: Database): ReadContentVersion {
   };
 }
 
-/** When the next job expires or a scheduled job's publication date arrives (database time, ms). */
+/** When the next job expires or a scheduled job's or blog post's publication date arrives (database time, ms). */
 async function nextTimeDrivenChange(db: Database): Promise<number> {
   const { rows } = await db.execute<{ next: string | number | null }>(sql`
     select extract(epoch from least(
       (select min(expires_at) from jobs where expires_at > now()),
-      (select min(published_at) from jobs where published_at > now())
+      (select min(published_at) from jobs where published_at > now()),
+      (select min(published_at) from blog_posts where published_at > now())
     )) * 1000 as next`);
   const next = rows[0]?.next;
   return next === null || next === undefined ? Number.POSITIVE_INFINITY : Number(next);
