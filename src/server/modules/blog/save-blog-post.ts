@@ -39,11 +39,13 @@ export async function saveBlogPost(options: {
     const existing =
       id === null
         ? null
-        : ((await tx
-            .select()
-            .from(blogPosts)
-            .where(and(eq(blogPosts.id, id), isPostOfBrand(brand.id)))
-            .for('update'))[0] ?? null);
+        : ((
+            await tx
+              .select()
+              .from(blogPosts)
+              .where(and(eq(blogPosts.id, id), isPostOfBrand(brand.id)))
+              .for('update')
+          )[0] ?? null);
     if (id !== null && !existing) throw new AppError('NOT_FOUND', { key: 'blog.error.notFound', locale });
 
     const slugTaken = async (slug: string) =>
@@ -61,8 +63,7 @@ export async function saveBlogPost(options: {
       for (let n = 2; await slugTaken(slug); n++) slug = `${base}-${n}`;
     }
 
-    const publishedAt =
-      input.status === 'draft' ? null : (input.publishAt ?? existing?.publishedAt ?? new Date());
+    const publishedAt = input.status === 'draft' ? null : (input.publishAt ?? existing?.publishedAt ?? new Date());
     const values = {
       slug,
       title: input.title,

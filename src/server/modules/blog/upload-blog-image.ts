@@ -45,6 +45,10 @@ export async function uploadBlogImage(options: {
   } catch {
     throw fieldRefusal('file', 'blog.error.imageType', locale);
   }
-  const stored = await storeFile({ data: new Uint8Array(encoded), extension: 'webp', directory: options.storageDirectory });
+  const stored = await storeFile({
+    data: new Uint8Array(encoded),
+    extension: 'webp',
+    directory: options.storageDirectory,
+  });
   return { url: blogImagePath(stored.key), ...blogImageSize };
 }
