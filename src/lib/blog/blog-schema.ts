@@ -28,7 +28,7 @@ export const blogImageSize = { width: 1000, height: 500 } as const;
 export const blogTagPattern = /^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u;
 export const blogSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const categorySlugs = jobCategories.map((category) => category.slug) as [string, ...string[]];
+const categorySlugs: readonly string[] = jobCategories.map((category) => category.slug);
 
 const optionalText = (max: number) =>
   z
@@ -57,7 +57,8 @@ export const blogPostInputSchema = z.object({
     .regex(/^\/media\/blog\/[0-9a-f]{32}\.webp$/, { error: 'blog.error.imageInvalid' })
     .nullish(),
   category: z
-    .union([z.enum(categorySlugs, { error: 'blog.error.categoryInvalid' }), z.literal('')])
+    .string()
+    .refine((value) => value === '' || categorySlugs.includes(value), { error: 'blog.error.categoryInvalid' })
     .transform((value) => (value === '' ? null : value))
     .nullish(),
   tags: z
