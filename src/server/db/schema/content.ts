@@ -128,7 +128,10 @@ export const blogPosts = pgTable(
     /** Issue 19: the slug of one of the job categories (src/lib/job-categories.ts): its listing and related jobs. */
     category: text('category'),
     /** Issue 19: lowercase tags, each with its own listing page. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Null while a draft; in the future while scheduled. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     language: text('language', { enum: contentLanguages }).notNull().default('de'),
