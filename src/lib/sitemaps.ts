@@ -20,6 +20,7 @@ export const sitemapKinds = {
   organizations: 'ORGANIZATIONS',
   'landing-pages': 'LANDING_PAGES',
   'job-categories': 'JOB_CATEGORIES',
+  blog: 'BLOG',
 } as const;
 export type SitemapSegment = keyof typeof sitemapKinds;
 export type SitemapKind = (typeof sitemapKinds)[SitemapSegment];

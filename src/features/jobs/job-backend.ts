@@ -10,6 +10,7 @@ import {
   formatFrontendHeader,
   type FrontendInfo,
   type OperationData,
+  type TypedOperation,
 } from '../../lib/backend-client/index.ts';
 import { uploadJobFile } from './operations.ts';
 import type { FieldErrors } from '../../lib/field-errors.ts';
@@ -31,7 +32,8 @@ export type JobWriteResult =
   | { kind: 'signedOut' }
   | { kind: 'failed'; message: string | null };
 
-async function client(frontend: FrontendInfo) {
+/** The browser's backend client with the session's token; null when signed out. Shared by the staff's blog form. */
+export async function islandBackendClient(frontend: FrontendInfo) {
   const session = await refreshSession();
   const token = session.data?.jwt;
   if (!token) return null;
@@ -45,7 +47,8 @@ function isPaymentRefusal(extensions: Readonly<Record<string, unknown>> | undefi
   return extensions?.code === 'QUOTA_EXCEEDED' || extensions?.messageKey === 'job.error.noCredits';
 }
 
-function resultOfError(error: unknown): JobWriteResult {
+/** What a refused or failed write means for the form (field errors, signed out, …). */
+export function resultOfError(error: unknown): JobWriteResult {
   if (error instanceof BackendGraphQLError) {
     const [first] = error.errors;
     const code = first?.extensions?.code;
@@ -63,10 +66,10 @@ function resultOfError(error: unknown): JobWriteResult {
 
 async function attempt(
   frontend: FrontendInfo,
-  write: (backend: NonNullable<Awaited<ReturnType<typeof client>>>) => Promise<SavedJob>,
+  write: (backend: NonNullable<Awaited<ReturnType<typeof islandBackendClient>>>) => Promise<SavedJob>,
 ): Promise<JobWriteResult> {
   try {
-    const backend = await client(frontend);
+    const backend = await islandBackendClient(frontend);
     if (!backend) return { kind: 'signedOut' };
     return { kind: 'saved', job: await write(backend) };
   } catch (error) {
@@ -109,17 +112,28 @@ export async function sendJobFile(
   frontend: FrontendInfo,
   options: { organizationId: number; file: File },
 ): Promise<JobFileResult> {
+  const result = await sendFile(frontend, uploadJobFile, { organizationId: options.organizationId }, options.file);
+  return result.kind === 'uploaded' ? { kind: 'uploaded', upload: result.data.uploadJobFile } : result;
+}
+
+/**
+ * Sends an operation with a file variable `file` as a GraphQL multipart request (SPEC section 7:
+ * operations, map and the file), with the session's token. Shared by the job file and the blog images.
+ */
+export async function sendFile<TData, TVariables extends Record<string, unknown>>(
+  frontend: FrontendInfo,
+  operation: TypedOperation<TData, TVariables>,
+  variables: Omit<TVariables, 'file'>,
+  file: File,
+): Promise<{ kind: 'uploaded'; data: TData } | Exclude<JobWriteResult, { kind: 'saved' }>> {
   const session = await refreshSession();
   const token = session.data?.jwt;
   if (!token) return { kind: 'signedOut' };
   const body = new FormData();
-  const { operationName, query } = uploadJobFile;
-  body.set(
-    'operations',
-    JSON.stringify({ operationName, query, variables: { organizationId: options.organizationId, file: null } }),
-  );
+  const { operationName, query } = operation;
+  body.set('operations', JSON.stringify({ operationName, query, variables: { ...variables, file: null } }));
   body.set('map', JSON.stringify({ '0': ['variables.file'] }));
-  body.set('0', options.file, options.file.name);
+  body.set('0', file, file.name);
   try {
     const response = await fetch('/graphql', {
       method: 'POST',
@@ -128,17 +142,17 @@ export async function sendJobFile(
       headers: { authorization: `Bearer ${token}`, [FRONTEND_HEADER]: formatFrontendHeader(frontend) },
     });
     const result = (await response.json().catch(() => null)) as {
-      data?: OperationData<typeof uploadJobFile> | null;
+      data?: TData | null;
       errors?: BackendGraphQLError['errors'];
     } | null;
-    if (result?.data?.uploadJobFile) return { kind: 'uploaded', upload: result.data.uploadJobFile };
+    if (result?.data) return { kind: 'uploaded', data: result.data };
     if (result?.errors?.length) {
       const refusal = resultOfError(new BackendGraphQLError({ operationName, errors: result.errors, data: null }));
       return refusal.kind === 'saved' ? { kind: 'failed', message: null } : refusal;
     }
     return { kind: 'failed', message: null };
   } catch (error) {
-    console.error('Uploading the job file failed', error);
+    console.error('Uploading the file failed', error);
     return { kind: 'failed', message: null };
   }
 }

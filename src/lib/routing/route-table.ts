@@ -65,6 +65,10 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/job-manager/edit/:id', signIn: true },
   { path: '/job-manager/moderation', signIn: true },
   { path: '/job-manager/moderation/:id', signIn: true },
+  // Issue 19: the staff's blog editor.
+  { path: '/job-manager/blog', signIn: true },
+  { path: '/job-manager/blog/new', signIn: true },
+  { path: '/job-manager/blog/:id', signIn: true },
   { path: '/organization', below: true, reserved: true, lowercase: true },
   { path: '/organizations', below: true, lowercase: true },
   { path: '/resume', below: true, reserved: true, feature: 'resume', signIn: true, noCanonical: true },

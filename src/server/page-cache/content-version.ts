@@ -128,13 +128,21 @@ export function contentVersionReader(db: Database): ReadContentVersion {
   };
 }
 
-/** When the next job expires and when the next scheduled job's publication date arrives (database time, ms). */
+/**
+ * When the next job expires or a scheduled job's or blog post's publication date arrives (database time,
+ * ms), and when the next job's alone (the job pages' own boundary: they show no blog post).
+ */
 async function nextTimeDrivenChanges(db: Database): Promise<{ nextChangeAt: number; nextPublicationAt: number }> {
-  const { rows } = await db.execute<{ expiry: string | number | null; publication: string | number | null }>(sql`
+  const { rows } = await db.execute<{
+    expiry: string | number | null;
+    publication: string | number | null;
+    post: string | number | null;
+  }>(sql`
     select extract(epoch from (select min(expires_at) from jobs where expires_at > now())) * 1000 as expiry,
-      extract(epoch from (select min(published_at) from jobs where published_at > now())) * 1000 as publication`);
+      extract(epoch from (select min(published_at) from jobs where published_at > now())) * 1000 as publication,
+      extract(epoch from (select min(published_at) from blog_posts where published_at > now())) * 1000 as post`);
   const at = (value: string | number | null | undefined) =>
     value === null || value === undefined ? Number.POSITIVE_INFINITY : Number(value);
   const nextPublicationAt = at(rows[0]?.publication);
-  return { nextChangeAt: Math.min(at(rows[0]?.expiry), nextPublicationAt), nextPublicationAt };
+  return { nextChangeAt: Math.min(at(rows[0]?.expiry), nextPublicationAt, at(rows[0]?.post)), nextPublicationAt };
 }

@@ -220,24 +220,47 @@ export function generateMetatags(landingPages: readonly LandingPageDraft[]): Met
   ];
 }
 
-export function generateBlogPosts(random: Random, referenceDate: Date): NewBlogPost[] {
-  return blogPosts.map((post, index) => {
-    // Roughly one article a fortnight; the newest one is still a draft.
-    const isDraft = index === blogPosts.length - 1;
-    const publishedAt = new Date(referenceDate.getTime() - (index * 14 + random.int(0, 6)) * dayMs);
-    return {
-      slug: slugifyGerman(post.title),
-      title: post.title,
-      teaser: post.teaser,
-      bodyHtml: post.body,
-      imageUrl: null,
-      author: post.author,
-      publishedAt: isDraft ? null : publishedAt,
-      language: 'de',
-      createdAt: new Date(publishedAt.getTime() - 2 * dayMs),
-      updatedAt: publishedAt,
-    };
-  });
+/** Issue 19: the category (a job category's slug) and tags of each catalog article, in catalog order. */
+const blogPostTopics: readonly { category: string; tags: string[] }[] = [
+  { category: 'personalwesen', tags: ['bewerbung', 'anschreiben'] },
+  { category: 'vertrieb-verkauf-handel', tags: ['gehalt', 'karriere'] },
+  { category: 'ausbildung', tags: ['ausbildung', 'studium'] },
+  { category: 'it-telekommunikation', tags: ['bewerbung', 'vorstellungsgespraech'] },
+  { category: 'gesundheit-soziales', tags: ['quereinstieg', 'karriere'] },
+  { category: 'recht-steuern-wirtschaftspruefung', tags: ['arbeitsrecht', 'homeoffice'] },
+  { category: 'personalwesen', tags: ['bewerbung', 'lebenslauf'] },
+  { category: 'minijobs', tags: ['nebenjob'] },
+  { category: 'oeffentlicher-dienst', tags: ['weiterbildung', 'karriere'] },
+  { category: 'personalwesen', tags: ['karriere'] },
+  { category: 'recht-steuern-wirtschaftspruefung', tags: ['arbeitsrecht', 'bewerbung'] },
+  { category: 'gastronomie-tourismus', tags: ['jobsuche'] },
+];
+
+/** The demo articles of each brand with a blog (`frontends`); the newest one of each is still a draft. */
+export function generateBlogPosts(random: Random, referenceDate: Date, frontends: readonly BrandId[]): NewBlogPost[] {
+  return frontends.flatMap((frontend) =>
+    blogPosts.map((post, index) => {
+      // Roughly one article a fortnight; the newest one is still a draft.
+      const isDraft = index === blogPosts.length - 1;
+      const publishedAt = new Date(referenceDate.getTime() - (index * 14 + random.int(0, 6)) * dayMs);
+      const topic = blogPostTopics[index % blogPostTopics.length];
+      return {
+        frontend,
+        slug: slugifyGerman(post.title),
+        title: post.title,
+        teaser: post.teaser,
+        bodyHtml: post.body,
+        imageUrl: null,
+        author: post.author,
+        category: topic?.category ?? null,
+        tags: topic?.tags ?? [],
+        publishedAt: isDraft ? null : publishedAt,
+        language: 'de' as const,
+        createdAt: new Date(publishedAt.getTime() - 2 * dayMs),
+        updatedAt: publishedAt,
+      };
+    }),
+  );
 }
 
 export interface ConsentDraft {

@@ -6,6 +6,7 @@
  */
 import { and, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { brandIds, brands } from '../../../brands/index.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { CreditKind, RoleId, Vocabulary } from '../db/schema/index.ts';
@@ -747,7 +748,14 @@ async function writeContent(
   );
   await insertRows(schema.redirects, generateRedirects());
   await insertRows(schema.seoMetatags, generateMetatags(landingPages));
-  await insertRows(schema.blogPosts, generateBlogPosts(random, referenceDate));
+  await insertRows(
+    schema.blogPosts,
+    generateBlogPosts(
+      random,
+      referenceDate,
+      brandIds.filter((id) => brands[id].features.blog),
+    ),
+  );
 
   // GDPR consent texts, and the consents the demo applicants gave when they registered.
   const consents = generateConsents(referenceDate);

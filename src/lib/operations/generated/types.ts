@@ -37,6 +37,24 @@ export type BillingProfileInput = {
   vatNumber?: string | null | undefined;
 };
 
+export type BlogPostInput = {
+  author?: string | null | undefined;
+  bodyHtml?: string | null | undefined;
+  /** A job category's slug, or empty. */
+  category?: string | null | undefined;
+  imageUrl?: string | null | undefined;
+  /** Publication time; a future one schedules the post (now when empty). */
+  publishAt?: string | null | undefined;
+  slug?: string | null | undefined;
+  /** draft or publish. */
+  status: string;
+  tags?: Array<string> | null | undefined;
+  teaser?: string | null | undefined;
+  title: string;
+};
+
+export type BlogPostStatus = 'DRAFT' | 'PUBLISHED' | 'SCHEDULED';
+
 export type ChangePasswordInput = {
   currentPassword?: string | null | undefined;
   password?: string | null | undefined;
@@ -399,7 +417,7 @@ export type SalaryUnit = 'hour' | 'month' | 'year';
 export type SignupMethod = 'facebook' | 'google' | 'linkedin';
 
 /** A kind of content with a sitemap of its own. */
-export type SitemapKind = 'JOBS' | 'JOB_CATEGORIES' | 'LANDING_PAGES' | 'ORGANIZATIONS';
+export type SitemapKind = 'BLOG' | 'JOBS' | 'JOB_CATEGORIES' | 'LANDING_PAGES' | 'ORGANIZATIONS';
 
 export type SortDirection = 'ASC' | 'DESC';
 
@@ -692,6 +710,172 @@ export type openOriginalAdMutationVariables = Exact<{
 }>;
 
 export type openOriginalAdMutation = { openOriginalAd: string | null };
+
+export type blogPostsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  page?: number | null | undefined;
+  category?: string | null | undefined;
+  tag?: string | null | undefined;
+}>;
+
+export type blogPostsQuery = {
+  blogPosts: {
+    totalCount: number;
+    page: number;
+    pageCount: number;
+    posts: Array<{
+      id: number;
+      slug: string;
+      title: string;
+      url: string;
+      excerpt: string;
+      imageUrl: string | null;
+      author: string | null;
+      publishedAt: string | null;
+      updatedAt: string;
+      category: { slug: string; label: string; url: string } | null;
+    }>;
+  };
+};
+
+export type blogPostQueryVariables = Exact<{
+  slug: string;
+}>;
+
+export type blogPostQuery = {
+  blogPost: {
+    id: number;
+    slug: string;
+    title: string;
+    url: string;
+    excerpt: string;
+    imageUrl: string | null;
+    author: string | null;
+    publishedAt: string | null;
+    updatedAt: string;
+    teaser: string | null;
+    bodyHtml: string;
+    readingMinutes: number;
+    language: string;
+    category: { slug: string; label: string; url: string } | null;
+    tags: Array<{ name: string; url: string }>;
+    related: Array<{
+      id: number;
+      slug: string;
+      title: string;
+      url: string;
+      excerpt: string;
+      imageUrl: string | null;
+      author: string | null;
+      publishedAt: string | null;
+      updatedAt: string;
+      category: { slug: string; label: string; url: string } | null;
+    }>;
+    relatedJobs: Array<{
+      id: number;
+      title: string;
+      url: string;
+      organization: { name: string };
+      locations: Array<{ address: { locality: string | null } }>;
+    }>;
+  } | null;
+};
+
+export type blogFeedQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+export type blogFeedQuery = {
+  blogPosts: {
+    posts: Array<{
+      id: number;
+      slug: string;
+      title: string;
+      url: string;
+      excerpt: string;
+      imageUrl: string | null;
+      author: string | null;
+      publishedAt: string | null;
+      updatedAt: string;
+      bodyHtml: string;
+      category: { slug: string; label: string; url: string } | null;
+    }>;
+  };
+};
+
+export type staffBlogPostsQueryVariables = Exact<{
+  page?: number | null | undefined;
+}>;
+
+export type staffBlogPostsQuery = {
+  staffBlogPosts: {
+    totalCount: number;
+    page: number;
+    pageCount: number;
+    posts: Array<{
+      id: number;
+      title: string;
+      url: string;
+      status: BlogPostStatus;
+      publishedAt: string | null;
+      updatedAt: string;
+    }>;
+  };
+};
+
+export type staffBlogPostQueryVariables = Exact<{
+  id: number;
+}>;
+
+export type staffBlogPostQuery = {
+  staffBlogPost: {
+    id: number;
+    slug: string;
+    title: string;
+    url: string;
+    teaser: string | null;
+    author: string | null;
+    bodyHtml: string;
+    imageUrl: string | null;
+    status: BlogPostStatus;
+    publishedAt: string | null;
+    category: { slug: string } | null;
+    tags: Array<{ name: string }>;
+  } | null;
+  blogCategories: Array<{ slug: string; label: string }>;
+};
+
+export type blogCategoriesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type blogCategoriesQuery = { blogCategories: Array<{ slug: string; label: string }> };
+
+export type saveBlogPostMutationVariables = Exact<{
+  id?: number | null | undefined;
+  input: BlogPostInput;
+}>;
+
+export type saveBlogPostMutation = {
+  saveBlogPost: {
+    id: number;
+    slug: string;
+    title: string;
+    url: string;
+    teaser: string | null;
+    author: string | null;
+    bodyHtml: string;
+    imageUrl: string | null;
+    status: BlogPostStatus;
+    publishedAt: string | null;
+    category: { slug: string } | null;
+    tags: Array<{ name: string }>;
+  };
+};
+
+export type uploadBlogImageMutationVariables = Exact<{
+  file: File;
+}>;
+
+export type uploadBlogImageMutation = { uploadBlogImage: { url: string; width: number; height: number } };
 
 export type getCreditLedgerQueryVariables = Exact<{
   organizationId?: number | null | undefined;
@@ -2455,6 +2639,10 @@ export interface OperationTypes {
   addBookmark: { data: addBookmarkMutation; variables: addBookmarkMutationVariables };
   applicationForm: { data: applicationFormQuery; variables: applicationFormQueryVariables };
   approveJob: { data: approveJobMutation; variables: approveJobMutationVariables };
+  blogCategories: { data: blogCategoriesQuery; variables: blogCategoriesQueryVariables };
+  blogFeed: { data: blogFeedQuery; variables: blogFeedQueryVariables };
+  blogPost: { data: blogPostQuery; variables: blogPostQueryVariables };
+  blogPosts: { data: blogPostsQuery; variables: blogPostsQueryVariables };
   bookmarkedJobIds: { data: bookmarkedJobIdsQuery; variables: bookmarkedJobIdsQueryVariables };
   bookmarks: { data: bookmarksQuery; variables: bookmarksQueryVariables };
   cancelOrder: { data: cancelOrderMutation; variables: cancelOrderMutationVariables };
@@ -2531,6 +2719,7 @@ export interface OperationTypes {
   };
   revokeTeamInvitation: { data: revokeTeamInvitationMutation; variables: revokeTeamInvitationMutationVariables };
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
+  saveBlogPost: { data: saveBlogPostMutation; variables: saveBlogPostMutationVariables };
   saveBookmarks: { data: saveBookmarksMutation; variables: saveBookmarksMutationVariables };
   saveResumeEducation: { data: saveResumeEducationMutation; variables: saveResumeEducationMutationVariables };
   saveResumeJobPreferences: {
@@ -2563,6 +2752,8 @@ export interface OperationTypes {
   similarJobs: { data: similarJobsQuery; variables: similarJobsQueryVariables };
   sitemapEntries: { data: sitemapEntriesQuery; variables: sitemapEntriesQueryVariables };
   sitemapSections: { data: sitemapSectionsQuery; variables: sitemapSectionsQueryVariables };
+  staffBlogPost: { data: staffBlogPostQuery; variables: staffBlogPostQueryVariables };
+  staffBlogPosts: { data: staffBlogPostsQuery; variables: staffBlogPostsQueryVariables };
   startJobApplication: { data: startJobApplicationMutation; variables: startJobApplicationMutationVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
   submitApplication: { data: submitApplicationMutation; variables: submitApplicationMutationVariables };
@@ -2575,6 +2766,7 @@ export interface OperationTypes {
   updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
   updateJobAlert: { data: updateJobAlertMutation; variables: updateJobAlertMutationVariables };
   uploadApplicationFile: { data: uploadApplicationFileMutation; variables: uploadApplicationFileMutationVariables };
+  uploadBlogImage: { data: uploadBlogImageMutation; variables: uploadBlogImageMutationVariables };
   uploadJobFile: { data: uploadJobFileMutation; variables: uploadJobFileMutationVariables };
   uploadResumeAttachment: { data: uploadResumeAttachmentMutation; variables: uploadResumeAttachmentMutationVariables };
   verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };

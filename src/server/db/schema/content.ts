@@ -12,6 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BrandId } from '../../../../brands/ids.ts';
 import { contentLanguages, createdAt, isOneOf, updatedAt } from './columns.ts';
 import { taxonomyTerms } from './taxonomy.ts';
 
@@ -114,21 +115,33 @@ export const blogPosts = pgTable(
   'blog_posts',
   {
     id: serial('id').primaryKey(),
+    /** Issue 19: each brand has its own blog (a brand sees only its own posts). */
+    frontend: text('frontend').$type<BrandId>().notNull().default('tagblatt'),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     teaser: text('teaser'),
+    /** Sanitised on save (src/server/html/sanitize.ts). */
     bodyHtml: text('body_html'),
+    /** Site path of the teaser image (1000×500, re-encoded on upload), or null. */
     imageUrl: text('image_url'),
     author: text('author'),
-    /** Null while a draft. */
+    /** Issue 19: the slug of one of the job categories (src/lib/job-categories.ts): its listing and related jobs. */
+    category: text('category'),
+    /** Issue 19: lowercase tags, each with its own listing page. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Null while a draft; in the future while scheduled. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     language: text('language', { enum: contentLanguages }).notNull().default('de'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex('blog_posts_slug_unique').on(table.slug),
+    uniqueIndex('blog_posts_frontend_slug_unique').on(table.frontend, table.slug),
     index('blog_posts_language_published_at_idx').on(table.language, table.publishedAt.desc()),
+    index('blog_posts_frontend_published_at_idx').on(table.frontend, table.publishedAt.desc()),
     check('blog_posts_language_check', isOneOf(table.language, contentLanguages)),
   ],
 );

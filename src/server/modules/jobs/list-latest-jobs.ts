@@ -25,7 +25,7 @@ const inputSchema = z.object({
 
 /**
  * The newest open jobs (published, not expired) of the request's brand, newest first, with their total;
- * with `organizationId`, those of one organization (its profile page). The total rides along on every row
+ * with `organizationId`, those of one organization (its profile page); with `categorySlug`, those of a job category. The total rides along on every row
  * (a window count), so a page costs one query.
  */
 export async function listLatestJobs(options: {
@@ -33,12 +33,18 @@ export async function listLatestJobs(options: {
   brandId: string;
   input: unknown;
   organizationId?: number;
+  /** Issue 19: only jobs in this job category (an occupational field's slug), e.g. a blog post's related jobs. */
+  categorySlug?: string;
 }): Promise<{ jobs: JobRow[]; total: number }> {
   const { db } = options;
   const open = and(
     isOpenJob(),
     isJobOfBrand(options.brandId),
     options.organizationId === undefined ? undefined : eq(jobs.organizationId, options.organizationId),
+    options.categorySlug === undefined
+      ? undefined
+      : sql`exists (select 1 from job_occupational_fields f join taxonomy_terms t on t.id = f.term_id
+          where f.job_id = ${jobs.id} and t.vocabulary = 'occupational_field' and t.slug = ${options.categorySlug})`,
   );
   const input = parseInput(inputSchema, options.input);
   const limit = input.limit ?? 10;

@@ -8,6 +8,7 @@
  * - Organizations: the brand's published profiles.
  * - Landing pages: the published ones in the sitemap's language (every brand shows them).
  * - Job categories: /jobs/<category> with at least one open job of the brand (an empty listing is noindex).
+ * - Blog: the published posts of a brand with a blog (/blog/<slug>).
  * - Any of these whose path has stored meta tags saying noindex is left out.
  *
  * A kind is split into files of at most `urlsPerSitemap` URLs in id order (`listSitemapSections` for the
@@ -25,7 +26,7 @@ import type { PathAlias } from '../../db/schema/content.ts';
 import { parseInput } from '../../validation.ts';
 import { jobPathOf } from '../jobs/job-presenters.ts';
 
-export const sitemapKindValues = ['JOBS', 'ORGANIZATIONS', 'LANDING_PAGES', 'JOB_CATEGORIES'] as const;
+export const sitemapKindValues = ['JOBS', 'ORGANIZATIONS', 'LANDING_PAGES', 'JOB_CATEGORIES', 'BLOG'] as const;
 
 /** The most URLs one page of `listSitemapEntries` returns. */
 export const maxSitemapEntriesPerPage = 10_000;
@@ -35,6 +36,7 @@ type ContentLanguage = 'de' | 'en' | 'fr';
 interface Scope {
   brandId: string;
   language: ContentLanguage;
+  hasBlog: boolean;
 }
 
 /** Rows (id, lastmod as epoch milliseconds, path or null when computed per language) of a kind's indexable URLs. */
@@ -67,6 +69,14 @@ function indexableRows(kind: SitemapKind, scope: Scope): SQL {
           and (j.published_at is null or j.published_at <= now())
         group by t.id, t.slug`;
     }
+    case 'BLOG':
+      // Published posts of a brand with a blog (drafts and scheduled ones are not public); lastmod is the
+      // later of the last edit and the publication (a scheduled post goes live after its last edit).
+      return sql`select b.id, extract(epoch from greatest(b.updated_at, b.published_at))::float8 * 1000 as lastmod,
+          '/blog/' || b.slug as path
+        from blog_posts b
+        where ${scope.hasBlog} and b.frontend = ${scope.brandId}
+          and b.published_at is not null and b.published_at <= now()`;
   }
 }
 
@@ -77,7 +87,7 @@ const localeSchema = z.enum(['de', 'en-GB', 'fr'], { error: 'locale must be one 
 
 /** The brand and the content language of the sitemap's locale (the request's when none is named). */
 function scopeOf(brand: Brand, locale: Locale | null | undefined, fallback: Locale): Scope {
-  return { brandId: brand.id, language: contentLanguageOf(locale ?? fallback) };
+  return { brandId: brand.id, language: contentLanguageOf(locale ?? fallback), hasBlog: brand.features.blog };
 }
 
 const kindSchema = z.enum(sitemapKindValues, { error: `kind must be one of ${sitemapKindValues.join(', ')}` });
