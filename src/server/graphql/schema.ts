@@ -18,6 +18,7 @@ import { bookmarksModule } from '../modules/bookmarks/index.ts';
 import { jobAlertsModule } from '../modules/job-alerts/index.ts';
 import { resumesModule } from '../modules/resumes/index.ts';
 import { sitemapsModule } from '../modules/sitemaps/index.ts';
+import { dataRightsModule } from '../modules/data-rights/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -39,6 +40,7 @@ const modules = [
   jobAlertsModule,
   resumesModule,
   sitemapsModule,
+  dataRightsModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({
