@@ -52,7 +52,8 @@ export const creationSourceField = z
   .unknown()
   .transform((value) =>
     typeof value === 'string' && /^[\p{L}\p{N} ._+-]{1,100}$/u.test(value.trim()) ? value.trim() : null,
-  );
+  )
+  .optional();
 
 /** SPEC section 2: the applicant registration form (register_applicant_form) has no extra fields. */
 export const registerApplicantFormKey = 'register_applicant_form';

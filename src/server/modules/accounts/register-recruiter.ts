@@ -57,7 +57,7 @@ export async function registerRecruiter(options: {
           passwordHash,
           firstName: data.firstName,
           lastName: data.lastName,
-          creationSource: data.creationSource,
+          creationSource: data.creationSource ?? null,
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user not inserted');
