@@ -42,7 +42,7 @@ test('a user arriving from a newsletter registers, downloads all their data and 
   await page.locator('[data-export-link]').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^jobregio-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  const entries = unzipSync(new Uint8Array(await readFile((await download.path()))));
+  const entries = unzipSync(new Uint8Array(await readFile(await download.path())));
   expect(Object.keys(entries)).toEqual(
     expect.arrayContaining(['profile.json', 'consents.json', 'applications.json', 'resume.json', 'bookmarks.json']),
   );

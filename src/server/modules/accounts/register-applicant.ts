@@ -40,7 +40,10 @@ export async function registerApplicant(options: {
   const passwordHash = await hashPassword(password);
   try {
     const { token } = await db.transaction(async (tx) => {
-      const [user] = await tx.insert(users).values({ email, passwordHash, creationSource: creationSource ?? null }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ email, passwordHash, creationSource: creationSource ?? null })
+        .returning({ id: users.id });
       if (!user) throw new Error('user not inserted');
       await tx.insert(userRoles).values({ userId: user.id, role: 'applicant' });
       await recordRegistrationConsent(tx, { userId: user.id, email, language: contentLanguageOf(link.locale) });
