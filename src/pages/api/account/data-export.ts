@@ -3,6 +3,8 @@ import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import { myDataExport } from '../../../features/account/operations';
 import { errorCodeOf } from '../../../features/job-alerts/error-code';
 import { localizePath } from '../../../lib/routing/resolve-request';
+import { readSessionCookie } from '../../../server/auth/session-flows';
+import { createSiteBackend } from '../../../server/backend';
 import { logUnexpected } from '../../../server/log';
 import { readFile } from '../../../server/storage/file-storage';
 
@@ -18,10 +20,20 @@ const refusals: Record<string, string> = { RATE_LIMITED: 'rateLimited', QUOTA_EX
  * one entry per pull, so a slow download holds at most one file in memory; stored files go in as they are
  * (already compressed formats), the JSON documents deflated. A refusal leads back to the account page.
  */
-export const GET: APIRoute = async ({ locals }) => {
-  const { brand, locale, session, backend } = locals;
+export const GET: APIRoute = async ({ request, locals, url, clientAddress }) => {
+  const { brand, locale } = locals;
   const account = localizePath('/user/account', locale, brand);
-  if (!session) return redirect(localizePath('/user/login', locale, brand));
+  // Endpoints get no page session from the middleware: the session cookie's backend token acts here.
+  const { claims } = await readSessionCookie(request);
+  if (!claims) return redirect(localizePath('/user/login', locale, brand));
+  const backend = createSiteBackend({
+    url,
+    brand,
+    locale,
+    token: claims.backendToken,
+    clientAddress: clientAddress ?? null,
+    signupStart: claims.signupStart,
+  });
   let data;
   try {
     ({ myDataExport: data } = await backend.request(myDataExport, {}));
