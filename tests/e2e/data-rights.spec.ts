@@ -67,7 +67,9 @@ test('a user arriving from a newsletter registers, downloads all their data and 
 
   // Nobody can sign in with the address any more, and the account page asks to sign in.
   await signIn(page, email);
-  await expect(page.locator('#login-error')).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
+  await expect(page).toHaveURL(/\/user\/login\?error=CredentialsSignin/);
+  await expect(page.locator('#login-error')).toBeVisible();
+  await expect(page.locator('[data-signed-in]')).toHaveCount(0);
   await page.goto(`${base}/de/user/account`);
   await expect(page).toHaveURL(/\/de\/user\/login/);
 });
