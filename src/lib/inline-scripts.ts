@@ -314,6 +314,20 @@ try {
 })();
 `,
 
+  /**
+   * SPEC 4 at sign-up: the registration forms' hidden creationSource field takes the value creationSource
+   * kept in session storage (the input right before this script names its key). CreationSourceField.astro.
+   */
+  creationSourceField: `
+(function () {
+  var input = document.currentScript.previousElementSibling;
+  try {
+    var value = sessionStorage.getItem(input.dataset.creationSource);
+    if (value) input.value = value;
+  } catch (e) {}
+})();
+`,
+
   /** Before the search filters render: with JavaScript the phone layout keeps them in a drawer (no layout shift). */
   javascriptFlag: `
 document.documentElement.dataset.js = 'true';

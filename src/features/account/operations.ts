@@ -252,3 +252,47 @@ export const endMasquerade = defineOperation(
     }
   `,
 );
+
+/** GDPR Art. 15 and 20 (decision 0026): the signed-in user's data, which GET /api/account/data-export zips. */
+export const myDataExport = defineOperation(
+  'myDataExport',
+  /* GraphQL */ `
+    query myDataExport {
+      myDataExport {
+        documents {
+          name
+          json
+        }
+        files {
+          path
+          storageKey
+          mimeType
+          sizeBytes
+        }
+      }
+    }
+  `,
+);
+
+/** GDPR Art. 17 (decision 0026): the account page's deletion form. */
+export const deleteMyAccount = defineOperation(
+  'deleteMyAccount',
+  /* GraphQL */ `
+    mutation deleteMyAccount($input: DeleteMyAccountInput!) {
+      deleteMyAccount(input: $input)
+    }
+  `,
+);
+
+/** The account page's deletion form: password or typed DELETE, and what must be handed over first. */
+export const myAccountDeletion = defineOperation(
+  'myAccountDeletion',
+  /* GraphQL */ `
+    query myAccountDeletion {
+      myAccountDeletion {
+        hasPassword
+        ownedOrganizations
+      }
+    }
+  `,
+);

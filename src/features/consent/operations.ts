@@ -133,3 +133,16 @@ export const withdrawGdprUserConsentByToken = defineOperation(
     }
   `,
 );
+
+/** The terms text a registration form shows and the registration records consent to (issue 18). */
+export const registrationTerms = defineOperation(
+  'registrationTerms',
+  /* GraphQL */ `
+    query registrationTerms {
+      getGdprConsentInfos(type: "terms", placement: "registration", limit: 1) {
+        id
+        text
+      }
+    }
+  `,
+);

@@ -1261,6 +1261,29 @@ export const de = {
   'blog.form.saved': 'Gespeichert.',
   'blog.form.failed': 'Speichern fehlgeschlagen. Bitte prüfen Sie die markierten Felder.',
   'blog.form.view': 'Artikel ansehen',
+  // Branch datarights (issue 18, part 5): data export and account deletion, terms at registration
+  'dataRights.title': 'Ihre Daten',
+  'dataRights.exportText':
+    'Laden Sie alles herunter, was wir über Sie speichern: Profil, Einwilligungen, Bewerbungen mit ihren Dateien, Merkliste, Job-Alerts, Lebenslauf mit Anhängen, Kontaktanfragen und Mitgliedschaften in Organisationen, als ZIP-Datei.',
+  'dataRights.exportButton': 'Meine Daten herunterladen (ZIP)',
+  'dataRights.deleteTitle': 'Konto löschen',
+  'dataRights.deleteText':
+    'Ihr Konto und Ihre personenbezogenen Daten werden endgültig gelöscht, Ihre Dateien entfernt und alle Sitzungen beendet. Einwilligungsnachweise und Rechnungen bleiben erhalten, wie es das Gesetz verlangt, ohne Ihren Namen und Ihre E-Mail-Adresse.',
+  'dataRights.deletePassword': 'Ihr Passwort',
+  'dataRights.deleteConfirmation': 'Geben Sie zur Bestätigung DELETE ein',
+  'dataRights.deleteButton': 'Mein Konto endgültig löschen',
+  'dataRights.deleted': 'Ihr Konto und Ihre personenbezogenen Daten wurden gelöscht.',
+  'dataRights.error.exportRateLimited':
+    'Sie haben Ihre Daten in dieser Stunde schon mehrmals heruntergeladen. Bitte versuchen Sie es später erneut.',
+  'dataRights.error.exportTooLarge':
+    'Ihre Daten sind für einen Download zu groß. Bitte kontaktieren Sie uns, wir senden sie Ihnen zu.',
+  'dataRights.error.exportFailed':
+    'Ihre Daten konnten nicht heruntergeladen werden. Bitte versuchen Sie es später erneut.',
+  'dataRights.error.confirmationRequired': 'Bitte geben Sie zur Bestätigung DELETE ein.',
+  'dataRights.error.wrongPassword': 'Das Passwort ist nicht korrekt.',
+  'dataRights.error.ownsOrganizations':
+    'Sie sind Inhaber von {names}. Bitte übergeben Sie die Organisation zuerst an ein anderes Mitglied und löschen Sie dann Ihr Konto.',
+  'register.termsNotice': 'Mit der Registrierung stimmen Sie Folgendem zu:',
 } as const;
 
 export type MessageKey = keyof typeof de;

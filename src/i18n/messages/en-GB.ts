@@ -1236,4 +1236,26 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'blog.form.saved': 'Saved.',
   'blog.form.failed': 'Saving failed. Please check the marked fields.',
   'blog.form.view': 'View article',
+  // Branch datarights (issue 18, part 5): data export and account deletion, terms at registration
+  'dataRights.title': 'Your data',
+  'dataRights.exportText':
+    'Download everything we keep about you: your profile, consents, applications with their files, bookmarks, job alerts, CV with its attachments, contact requests and organisation memberships, as a ZIP file.',
+  'dataRights.exportButton': 'Download my data (ZIP)',
+  'dataRights.deleteTitle': 'Delete account',
+  'dataRights.deleteText':
+    'Your account and your personal data are deleted for good, your files removed and every session ended. Proofs of consent and invoices are kept as the law requires, without your name or e-mail address.',
+  'dataRights.deletePassword': 'Your password',
+  'dataRights.deleteConfirmation': 'Type DELETE to confirm',
+  'dataRights.deleteButton': 'Delete my account for good',
+  'dataRights.deleted': 'Your account and your personal data have been deleted.',
+  'dataRights.error.exportRateLimited':
+    'You have downloaded your data several times this hour. Please try again later.',
+  'dataRights.error.exportTooLarge':
+    'Your data are too large for one download. Please contact us and we will send them to you.',
+  'dataRights.error.exportFailed': 'Your data could not be downloaded. Please try again later.',
+  'dataRights.error.confirmationRequired': 'Please type DELETE to confirm.',
+  'dataRights.error.wrongPassword': 'The password is not correct.',
+  'dataRights.error.ownsOrganizations':
+    'You own {names}. Please hand the organisation over to another member first, then delete your account.',
+  'register.termsNotice': 'By registering you agree to the following:',
 };

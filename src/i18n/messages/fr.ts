@@ -1261,4 +1261,26 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'blog.form.saved': 'Enregistré.',
   'blog.form.failed': 'L’enregistrement a échoué. Veuillez vérifier les champs signalés.',
   'blog.form.view': 'Voir l’article',
+  // Branch datarights (issue 18, part 5): data export and account deletion, terms at registration
+  'dataRights.title': 'Vos données',
+  'dataRights.exportText':
+    'Téléchargez tout ce que nous conservons à votre sujet : profil, consentements, candidatures avec leurs fichiers, favoris, alertes emploi, CV avec ses pièces jointes, demandes de contact et appartenances à des organisations, dans un fichier ZIP.',
+  'dataRights.exportButton': 'Télécharger mes données (ZIP)',
+  'dataRights.deleteTitle': 'Supprimer le compte',
+  'dataRights.deleteText':
+    'Votre compte et vos données personnelles sont supprimés définitivement, vos fichiers effacés et toutes vos sessions fermées. Les preuves de consentement et les factures sont conservées comme la loi l’exige, sans votre nom ni votre adresse e-mail.',
+  'dataRights.deletePassword': 'Votre mot de passe',
+  'dataRights.deleteConfirmation': 'Saisissez DELETE pour confirmer',
+  'dataRights.deleteButton': 'Supprimer définitivement mon compte',
+  'dataRights.deleted': 'Votre compte et vos données personnelles ont été supprimés.',
+  'dataRights.error.exportRateLimited':
+    'Vous avez déjà téléchargé vos données plusieurs fois cette heure-ci. Veuillez réessayer plus tard.',
+  'dataRights.error.exportTooLarge':
+    'Vos données sont trop volumineuses pour un seul téléchargement. Contactez-nous et nous vous les enverrons.',
+  'dataRights.error.exportFailed': 'Vos données n’ont pas pu être téléchargées. Veuillez réessayer plus tard.',
+  'dataRights.error.confirmationRequired': 'Veuillez saisir DELETE pour confirmer.',
+  'dataRights.error.wrongPassword': 'Le mot de passe est incorrect.',
+  'dataRights.error.ownsOrganizations':
+    'Vous êtes propriétaire de {names}. Veuillez d’abord transférer l’organisation à un autre membre, puis supprimer votre compte.',
+  'register.termsNotice': 'En vous inscrivant, vous acceptez ce qui suit :',
 };

@@ -43,11 +43,28 @@ const withConfirmation = <TSchema extends z.ZodObject<{ password: z.ZodString; p
     error: 'account.error.passwordMismatch',
   });
 
+/**
+ * SPEC 4: the creation source (utm_source) the browser kept in session storage, sent along by the sign-up
+ * forms (a hidden field). A value that is not a short plain word is dropped, never refused: it must not
+ * stop anyone from registering.
+ */
+export const creationSourceField = z
+  .unknown()
+  .transform((value) =>
+    typeof value === 'string' && /^[\p{L}\p{N} ._+-]{1,100}$/u.test(value.trim()) ? value.trim() : null,
+  )
+  .optional();
+
 /** SPEC section 2: the applicant registration form (register_applicant_form) has no extra fields. */
 export const registerApplicantFormKey = 'register_applicant_form';
 
 export const registerApplicantSchema = withConfirmation(
-  z.object({ email: emailField, password: newPasswordField, passwordConfirm: z.string() }),
+  z.object({
+    email: emailField,
+    password: newPasswordField,
+    passwordConfirm: z.string(),
+    creationSource: creationSourceField,
+  }),
 );
 export type RegisterApplicantInput = z.infer<typeof registerApplicantSchema>;
 
@@ -81,6 +98,7 @@ export const registerRecruiterSchema = withConfirmation(
       .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: 'account.error.postalCodeInvalid' }),
     locality: required(100),
     administrativeArea: optional(100),
+    creationSource: creationSourceField,
   }),
 );
 export type RegisterRecruiterInput = z.infer<typeof registerRecruiterSchema>;

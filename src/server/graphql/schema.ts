@@ -20,6 +20,7 @@ import { resumesModule } from '../modules/resumes/index.ts';
 import { sitemapsModule } from '../modules/sitemaps/index.ts';
 import { organizationTeamModule } from '../modules/organization-team/index.ts';
 import { blogModule } from '../modules/blog/index.ts';
+import { dataRightsModule } from '../modules/data-rights/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -43,6 +44,7 @@ const modules = [
   sitemapsModule,
   organizationTeamModule,
   blogModule,
+  dataRightsModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

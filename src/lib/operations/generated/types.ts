@@ -88,6 +88,13 @@ export type CreateJobAlertInput = {
   searchPath?: string | null | undefined;
 };
 
+export type DeleteMyAccountInput = {
+  /** Accounts without a password (social sign-in only) type DELETE. */
+  confirmation?: string | null | undefined;
+  /** The account's password (accounts with one). */
+  password?: string | null | undefined;
+};
+
 /** What the dispatch parameter names after sign-in or sign-up (SPEC section 2). */
 export type DispatchEvent = 'login' | 'sign_up';
 
@@ -288,6 +295,8 @@ export type QualifyingQuestionInput = {
 
 /** SPEC section 2: the applicant registration form (register_applicant_form). */
 export type RegisterApplicantInput = {
+  /** SPEC 4: the creation source (utm_source) kept in session storage; an unusable value is dropped. */
+  creationSource?: string | null | undefined;
   email?: string | null | undefined;
   password?: string | null | undefined;
   passwordConfirm?: string | null | undefined;
@@ -301,6 +310,8 @@ export type RegisterRecruiterInput = {
   companyName?: string | null | undefined;
   /** Two letters, e.g. DE (the default). */
   countryCode?: string | null | undefined;
+  /** SPEC 4: the creation source (utm_source) kept in session storage; an unusable value is dropped. */
+  creationSource?: string | null | undefined;
   email?: string | null | undefined;
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
@@ -594,6 +605,25 @@ export type endMasqueradeMutation = {
     masquerade: { staffUserId: number; staffEmail: string; startedAt: number } | null;
   } | null;
 };
+
+export type myDataExportQueryVariables = Exact<{ [key: string]: never }>;
+
+export type myDataExportQuery = {
+  myDataExport: {
+    documents: Array<{ name: string; json: string }>;
+    files: Array<{ path: string; storageKey: string; mimeType: string; sizeBytes: number }>;
+  };
+};
+
+export type deleteMyAccountMutationVariables = Exact<{
+  input: DeleteMyAccountInput;
+}>;
+
+export type deleteMyAccountMutation = { deleteMyAccount: boolean };
+
+export type myAccountDeletionQueryVariables = Exact<{ [key: string]: never }>;
+
+export type myAccountDeletionQuery = { myAccountDeletion: { hasPassword: boolean; ownedOrganizations: Array<string> } };
 
 export type recordDispatchEventMutationVariables = Exact<{
   event: DispatchEvent;
@@ -1236,6 +1266,10 @@ export type withdrawGdprUserConsentByTokenMutation = {
     withdrawalMethod: string | null;
   };
 };
+
+export type registrationTermsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type registrationTermsQuery = { getGdprConsentInfos: Array<{ id: number; text: string }> };
 
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -2661,6 +2695,7 @@ export interface OperationTypes {
     variables: decideResumeContactRequestMutationVariables;
   };
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
+  deleteMyAccount: { data: deleteMyAccountMutation; variables: deleteMyAccountMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
   gdprConsentModal: { data: gdprConsentModalQuery; variables: gdprConsentModalQueryVariables };
@@ -2689,7 +2724,9 @@ export interface OperationTypes {
   managedJobs: { data: managedJobsQuery; variables: managedJobsQueryVariables };
   markApplication: { data: markApplicationMutation; variables: markApplicationMutationVariables };
   moderationQueue: { data: moderationQueueQuery; variables: moderationQueueQueryVariables };
+  myAccountDeletion: { data: myAccountDeletionQuery; variables: myAccountDeletionQueryVariables };
   myApplications: { data: myApplicationsQuery; variables: myApplicationsQueryVariables };
+  myDataExport: { data: myDataExportQuery; variables: myDataExportQueryVariables };
   myGdprConsents: { data: myGdprConsentsQuery; variables: myGdprConsentsQueryVariables };
   myResume: { data: myResumeQuery; variables: myResumeQueryVariables };
   myResumeContactRequests: { data: myResumeContactRequestsQuery; variables: myResumeContactRequestsQueryVariables };
@@ -2705,6 +2742,7 @@ export interface OperationTypes {
   recordSignupStart: { data: recordSignupStartMutation; variables: recordSignupStartMutationVariables };
   registerApplicant: { data: registerApplicantMutation; variables: registerApplicantMutationVariables };
   registerRecruiter: { data: registerRecruiterMutation; variables: registerRecruiterMutationVariables };
+  registrationTerms: { data: registrationTermsQuery; variables: registrationTermsQueryVariables };
   rejectJob: { data: rejectJobMutation; variables: rejectJobMutationVariables };
   removeBookmark: { data: removeBookmarkMutation; variables: removeBookmarkMutationVariables };
   removeResumeAttachment: { data: removeResumeAttachmentMutation; variables: removeResumeAttachmentMutationVariables };

@@ -39,6 +39,8 @@ export const users = pgTable(
     approved: boolean('approved').notNull().default(false),
     /** Session tokens issued before this instant are rejected (sign-out everywhere, password change). */
     tokensNotBefore: timestamp('tokens_not_before', { withTimezone: true }),
+    /** SPEC 4: the creation source (utm_source) the visitor arrived with, kept at sign-up; null without one. */
+    creationSource: text('creation_source'),
     activeOrganizationId: integer('active_organization_id').references((): AnyPgColumn => organizations.id, {
       onDelete: 'set null',
     }),

@@ -43,7 +43,7 @@ export function formRefusal(
 }
 
 /** The signed-in user acting as themselves: account changes are refused while staff masquerade. */
-function ownAccount(context: GraphQLContext): number {
+export function ownAccount(context: GraphQLContext): number {
   const { viewer, session } = context;
   if (viewer.userId === null)
     throw new AppError('UNAUTHENTICATED', { key: 'error.signInRequired', locale: context.locale });
@@ -67,6 +67,8 @@ export const accountsModule: GraphQLModule = {
       email: String
       password: String
       passwordConfirm: String
+      "SPEC 4: the creation source (utm_source) kept in session storage; an unusable value is dropped."
+      creationSource: String
     }
 
     "SPEC section 3: the recruiter's account, personal info and the organization they will own."
@@ -88,6 +90,8 @@ export const accountsModule: GraphQLModule = {
       postalCode: String
       locality: String
       administrativeArea: String
+      "SPEC 4: the creation source (utm_source) kept in session storage; an unusable value is dropped."
+      creationSource: String
     }
 
     input RequestPasswordResetInput {

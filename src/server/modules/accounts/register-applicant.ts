@@ -2,6 +2,8 @@ import { refillValues, registerApplicantSchema } from '../../../lib/account/sche
 import { hashPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/index.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
+import { contentLanguageOf } from '../base/terms.ts';
+import { recordRegistrationConsent } from '../consent/record-registration-consent.ts';
 import type { LinkContext } from './account-links.ts';
 import { createAccountToken } from './account-tokens.ts';
 import { weakPassword } from './new-password.ts';
@@ -28,7 +30,7 @@ export async function registerApplicant(options: {
   const { db, input, link } = options;
   const parsed = registerApplicantSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, input);
-  const { email, password } = parsed.data;
+  const { email, password, creationSource } = parsed.data;
   if (await registrationLimited(db, options.clientAddress)) {
     return { ok: false, fieldErrors: { form: 'account.error.rateLimited' }, values: refillValues(input) };
   }
@@ -38,9 +40,13 @@ export async function registerApplicant(options: {
   const passwordHash = await hashPassword(password);
   try {
     const { token } = await db.transaction(async (tx) => {
-      const [user] = await tx.insert(users).values({ email, passwordHash }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ email, passwordHash, creationSource: creationSource ?? null })
+        .returning({ id: users.id });
       if (!user) throw new Error('user not inserted');
       await tx.insert(userRoles).values({ userId: user.id, role: 'applicant' });
+      await recordRegistrationConsent(tx, { userId: user.id, email, language: contentLanguageOf(link.locale) });
       return { token: await createAccountToken(tx, user.id, 'verify_email') };
     });
     await mailVerificationLink(link, email, token);

@@ -5,6 +5,8 @@ import { hashPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/index.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { organizationMembers, userRoles, users } from '../../db/schema/users.ts';
+import { contentLanguageOf } from '../base/terms.ts';
+import { recordRegistrationConsent } from '../consent/record-registration-consent.ts';
 import type { LinkContext } from './account-links.ts';
 import { createAccountToken } from './account-tokens.ts';
 import { weakPassword } from './new-password.ts';
@@ -50,7 +52,13 @@ export async function registerRecruiter(options: {
     const { token } = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: data.email, passwordHash, firstName: data.firstName, lastName: data.lastName })
+        .values({
+          email: data.email,
+          passwordHash,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          creationSource: data.creationSource ?? null,
+        })
         .returning({ id: users.id });
       if (!user) throw new Error('user not inserted');
       const [organization] = await tx
@@ -76,6 +84,11 @@ export async function registerRecruiter(options: {
       await tx.insert(organizationMembers).values({ organizationId: organization.id, userId: user.id });
       await tx.update(users).set({ activeOrganizationId: organization.id }).where(eq(users.id, user.id));
       await tx.insert(userRoles).values({ userId: user.id, role: 'recruiter', targetId: String(organization.id) });
+      await recordRegistrationConsent(tx, {
+        userId: user.id,
+        email: data.email,
+        language: contentLanguageOf(link.locale),
+      });
       return { token: await createAccountToken(tx, user.id, 'verify_email') };
     });
     await mailVerificationLink(link, data.email, token);

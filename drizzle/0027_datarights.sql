@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "creation_source" text;
