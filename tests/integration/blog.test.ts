@@ -201,7 +201,8 @@ describe.each(testDialects)('the blog on %s', (dialect) => {
   });
 
   it('publishes a scheduled post at its time, and the content version moves then', async () => {
-    const readVersion = contentVersionReader(db);
+    const reader = contentVersionReader(db);
+    const readVersion = async () => (await reader()).tag;
     const publishAt = new Date(Date.now() + 2_500);
     const saved = await save(staff, {
       title: 'Geplanter Beitrag',
