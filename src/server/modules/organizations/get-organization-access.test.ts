@@ -15,6 +15,8 @@ describe('organization access (SPEC section 6)', () => {
       canView: true,
       canSelect: true,
       canManageJobs: true,
+      canEditProfile: true,
+      canUnpublish: false,
     });
   });
 
@@ -30,6 +32,8 @@ describe('organization access (SPEC section 6)', () => {
       canView: true,
       canSelect: true,
       canManageJobs: true,
+      canEditProfile: true,
+      canUnpublish: false,
     });
     // A membership of another organization is no membership of this one.
     expect(organizationAccessOf(recruiter(3), unpublished, [{ organizationId: 11, isOwner: true }]).isMember).toBe(
@@ -46,6 +50,8 @@ describe('organization access (SPEC section 6)', () => {
         canView: true,
         canSelect: true,
         canManageJobs: true,
+        canEditProfile: true,
+        canUnpublish: true,
       });
     }
   });
@@ -59,6 +65,8 @@ describe('organization access (SPEC section 6)', () => {
         canView: false,
         canSelect: false,
         canManageJobs: false,
+        canEditProfile: false,
+        canUnpublish: false,
       });
       expect(organizationAccessOf(viewer, published, []).canView).toBe(true);
       expect(organizationAccessOf(viewer, published, []).canAct).toBe(false);

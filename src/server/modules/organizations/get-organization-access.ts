@@ -27,6 +27,13 @@ export interface OrganizationAccess {
    * members who are recruiters, and staff for any organization (SPEC section 6, issue 13).
    */
   canManageJobs: boolean;
+  /**
+   * May edit the organization's profile (every section, its images) and publish it: members and staff
+   * (issue 15; the profiles updatableOrganizationProfiles lists).
+   */
+  canEditProfile: boolean;
+  /** May take a published profile off the site again: staff only (issue 15). */
+  canUnpublish: boolean;
 }
 
 /** A user's membership row, as far as the policy reads it. */
@@ -49,6 +56,8 @@ export function organizationAccessOf(
       canView: organization.published,
       canSelect: false,
       canManageJobs: false,
+      canEditProfile: false,
+      canUnpublish: false,
     };
   }
   const membership = memberships.find((candidate) => candidate.organizationId === organization.id);
@@ -61,6 +70,8 @@ export function organizationAccessOf(
     canView: organization.published || isMember || staff,
     canSelect: staff || isMember,
     canManageJobs: staff || (isMember && viewer.roles.includes('recruiter')),
+    canEditProfile: staff || isMember,
+    canUnpublish: staff,
   };
 }
 
