@@ -6,6 +6,7 @@
  * language; nested problems are keyed by their dotted path (`items.0.email`).
  */
 import { z } from 'zod';
+import { salutations } from '../resumes/resume-schema.ts';
 
 export const profileLimits = {
   shortText: 200,
@@ -24,7 +25,16 @@ export const profileLimits = {
 /** Employee ranges a profile's size is one of (the demo data's ranges). */
 export const organizationSizeValues = ['1-9', '10-49', '50-249', '250-999', '1000-4999', '5000+'] as const;
 
-export const salutationValues = ['mr', 'ms', 'mx'] as const;
+/** The salutations the account and the resume offer (one list). */
+export { salutations as salutationValues } from '../resumes/resume-schema.ts';
+
+/** Salutations the demo data and older profiles stored as words, as the salutation they mean. */
+export const legacySalutations: Readonly<Record<string, (typeof salutations)[number]>> = {
+  Herr: 'mr',
+  Monsieur: 'mr',
+  Frau: 'ms',
+  Madame: 'ms',
+};
 
 const required = 'job.error.required';
 const tooLong = 'job.error.tooLong';
@@ -70,10 +80,7 @@ const optionalPhone = z.preprocess(
     .default(null),
 );
 
-const optionalSalutation = z.preprocess(
-  emptyToNull,
-  z.enum(salutationValues, { error: invalid }).nullable().default(null),
-);
+const optionalSalutation = z.preprocess(emptyToNull, z.enum(salutations, { error: invalid }).nullable().default(null));
 
 /**
  * An image the site stores itself (an upload answered this path: /media/images/<key>.webp) or one of its

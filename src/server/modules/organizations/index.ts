@@ -198,8 +198,8 @@ export const organizationsModule: GraphQLModule = {
 
     extend type Query {
       """
-      The profiles the viewer may edit as owner or member, the one of their active organization first.
-      Staff get only those they are members of. Requires a session.
+      The profiles of the request's brand the viewer may edit as owner or member, the one of their active
+      organization first. Staff get only those they are members of. Requires a session.
       """
       updatableOrganizationProfiles: [OrganizationProfile!]!
       """
@@ -379,7 +379,7 @@ export const organizationsModule: GraphQLModule = {
       organizationProfileOptions: (_parent, _args, context: GraphQLContext) =>
         getOrganizationProfileOptions({ db: context.db, viewer: context.viewer, locale: context.locale }),
       updatableOrganizationProfiles: (_parent, _args, context: GraphQLContext) =>
-        listUpdatableOrganizationProfiles({ db: context.db, viewer: context.viewer }),
+        listUpdatableOrganizationProfiles({ db: context.db, viewer: context.viewer, brandId: context.brand.id }),
       organizationProfile: (_parent, args: unknown, context: GraphQLContext) =>
         getOrganizationProfile({
           db: context.db,
