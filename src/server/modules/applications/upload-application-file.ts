@@ -6,12 +6,7 @@ import { maxEntityId } from '../../../lib/entity-id.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { applicationFiles, type ApplicationFile } from '../../db/schema/applications.ts';
-import {
-  isUploadedFile,
-  keepStoredFile,
-  storeCheckedUpload,
-  type UploadedFile,
-} from '../../storage/checked-upload.ts';
+import { isUploadedFile, keepStoredFile, storeCheckedUpload, type UploadedFile } from '../../storage/checked-upload.ts';
 import { parseInput } from '../../validation.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
 import { applyBlockerOf, requireMayApply, requireOpenJob } from './application-access.ts';

@@ -5,12 +5,7 @@ import { requireRole, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { resumeAttachments, resumes, type ResumeAttachment } from '../../db/schema/resumes.ts';
 import { AppError } from '../../errors.ts';
-import {
-  isUploadedFile,
-  keepStoredFile,
-  storeCheckedUpload,
-  type UploadedFile,
-} from '../../storage/checked-upload.ts';
+import { isUploadedFile, keepStoredFile, storeCheckedUpload, type UploadedFile } from '../../storage/checked-upload.ts';
 import { isStorageKey, readFile, removeFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
