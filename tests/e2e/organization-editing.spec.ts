@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { brandServers } from '../../playwright.config';
@@ -47,6 +48,13 @@ test('a recruiter edits the profile, uploads a logo and a cover, publishes, and 
   await expect(page).toHaveURL(`${origin}/dashboard/organization-profile`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(company);
   await expect(page.getByRole('heading', { name: 'Das Profil ist noch nicht veröffentlicht' })).toBeVisible();
+  const axe = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   // A section: refused input is named at its field, then saved.
   const basics = page.locator('form[data-section="basics"]');
@@ -101,6 +109,8 @@ test('a recruiter edits the profile, uploads a logo and a cover, publishes, and 
   });
   await expect(page.locator('img[data-image="cover"]')).toHaveAttribute('src', /^\/media\/images\/[0-9a-f]{32}\.webp$/);
 
+  // Both uploads are reported where they were made.
+  await expect(page.getByText('Bild hochgeladen.')).toHaveCount(2);
   await page.getByRole('button', { name: 'Profil veröffentlichen' }).click();
   await expect(page.getByRole('heading', { name: 'Das Profil ist veröffentlicht.' })).toBeVisible();
   const profilePath = await page.getByRole('link', { name: 'Profil ansehen' }).getAttribute('href');
