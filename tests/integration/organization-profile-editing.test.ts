@@ -331,6 +331,21 @@ describe.each(testDialects)('organization profile editing on %s', (dialect) => {
       // Anonymous visitors are asked to sign in; another brand's organization does not exist here.
       expect((await save(acme.id, { basics: {} }, null)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
       expect((await save(elsewhere.id, { basics: {} }, member)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      // The profile says who may edit it: members and staff.
+      const canEdit = async (user?: TestUser) => {
+        const { body } = await backend.post<{ organizationProfile: { canEdit: boolean } | null }>(
+          {
+            query: `query canEdit($id: Int) { organizationProfile(id: $id) { canEdit } }`,
+            variables: { id: globex.id },
+          },
+          { token: await as(user), headers: { frontend: 'jobregio;en-GB' } },
+        );
+        return body.data?.organizationProfile?.canEdit;
+      };
+      expect(await canEdit(otherRecruiter)).toBe(true);
+      expect(await canEdit(staff)).toBe(true);
+      expect(await canEdit(member)).toBe(false);
+      expect(await canEdit(undefined)).toBe(false);
       // The other recruiter edits their own.
       expect(
         (await save(globex.id, { basics: { alternativeName: 'Globex' } }, otherRecruiter)).body.errors,

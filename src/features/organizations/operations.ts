@@ -45,12 +45,19 @@ export const searchOrganizations = defineOperation(
 export type OrganizationSearchResult = OperationData<typeof searchOrganizations>['searchOrganizations'];
 export type OrganizationSearchHit = OrganizationSearchResult['items'][number];
 
-/** Issue 15 part 3: what the profile editor shows, for each profile the viewer may edit (active first). */
+/**
+ * Issue 15 part 3: what the profile editor shows, for each profile the viewer may edit (active first), and
+ * one asked for by id (`withProfile`): staff open any profile of the brand in the editor (to unpublish it).
+ */
 export const organizationProfileEditor = defineOperation(
   'organizationProfileEditor',
   /* GraphQL */ `
-    query organizationProfileEditor {
+    query organizationProfileEditor($id: Int, $withProfile: Boolean!) {
       updatableOrganizationProfiles {
+        ...editableProfile
+      }
+      organizationProfile(id: $id) @include(if: $withProfile) {
+        canEdit
         ...editableProfile
       }
       organizationProfileOptions {

@@ -1210,7 +1210,10 @@ export type searchOrganizationsQuery = {
   };
 };
 
-export type organizationProfileEditorQueryVariables = Exact<{ [key: string]: never }>;
+export type organizationProfileEditorQueryVariables = Exact<{
+  id?: number | null | undefined;
+  withProfile: boolean;
+}>;
 
 export type organizationProfileEditorQuery = {
   updatableOrganizationProfiles: Array<{
@@ -1269,6 +1272,63 @@ export type organizationProfileEditorQuery = {
     faq: Array<{ question: string; answer: string }>;
     gallery: Array<{ url: string; alt: string | null; title: string | null }>;
   }>;
+  organizationProfile?: {
+    canEdit: boolean;
+    id: number;
+    name: string;
+    url: string;
+    published: boolean;
+    viewable: boolean;
+    alternativeName: string | null;
+    website: string | null;
+    size: string | null;
+    presentation: string | null;
+    coverUrl: string | null;
+    logo: { url: string } | null;
+    personalInfo: {
+      salutation: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      phone: string | null;
+      position: string | null;
+    } | null;
+    address: {
+      countryCode: string | null;
+      addressLine1: string | null;
+      addressLine2: string | null;
+      administrativeArea: string | null;
+      locality: string | null;
+      postalCode: string | null;
+    };
+    socialProfiles: {
+      facebook: string | null;
+      twitter: string | null;
+      linkedin: string | null;
+      youtube: string | null;
+      xing: string | null;
+      instagram: string | null;
+      tiktok: string | null;
+      blueSky: string | null;
+    };
+    industry: Array<{ tid: number }>;
+    occupations: Array<{ tid: number }>;
+    fieldsOfStudy: Array<{ tid: number }>;
+    benefits: Array<{ tid: number }>;
+    contactPersons: Array<{
+      salutation: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      photo: string | null;
+      email: string | null;
+      position: string | null;
+      phone: string | null;
+      linkedinProfile: string | null;
+      contactInfo: string | null;
+    }>;
+    videos: Array<{ source: string; coverTitle: string | null; cover: string | null }>;
+    faq: Array<{ question: string; answer: string }>;
+    gallery: Array<{ url: string; alt: string | null; title: string | null }>;
+  } | null;
   organizationProfileOptions: {
     industries: Array<{ tid: number; label: string }>;
     occupations: Array<{ tid: number; label: string }>;
@@ -1936,6 +1996,7 @@ export type organizationProfileQuery = {
   organizationProfile: {
     id: number;
     name: string;
+    canEdit: boolean;
     alternativeName: string | null;
     presentation: string | null;
     url: string;
@@ -2088,6 +2149,7 @@ export type routePageQuery = {
         organizationProfile: {
           id: number;
           name: string;
+          canEdit: boolean;
           alternativeName: string | null;
           presentation: string | null;
           url: string;
@@ -2222,6 +2284,7 @@ export type JobTeaserFragment = {
 export type OrganizationDetailFragment = {
   id: number;
   name: string;
+  canEdit: boolean;
   alternativeName: string | null;
   presentation: string | null;
   url: string;

@@ -189,6 +189,8 @@ export const organizationsModule: GraphQLModule = {
       an organization whose page the viewer cannot open names it without a link (and logo is null).
       """
       viewable: Boolean!
+      "Whether the viewer may edit the profile and publish it (members and staff; issue 15)."
+      canEdit: Boolean!
     }
 
     extend type RouteContent {
@@ -434,6 +436,9 @@ export const organizationsModule: GraphQLModule = {
       logo: async (organization: Organization, _args, context: GraphQLContext) =>
         (await canViewProfile(organization, context)) ? logoOf(organization) : null,
       viewable: (organization: Organization, _args, context: GraphQLContext) => canViewProfile(organization, context),
+      canEdit: async (organization: Organization, _args, context: GraphQLContext) =>
+        (await getOrganizationAccess({ viewer: context.viewer, loaders: context.loaders, organization }))
+          .canEditProfile,
       address: (organization: Organization) => addressOf(organization),
       socialProfiles: (organization: Organization) => socialProfilesOf(organization),
       personalInfo: async (organization: Organization, _args, context: GraphQLContext) => {
