@@ -422,6 +422,11 @@ describe.each(testDialects)('organization profile editing on %s', (dialect) => {
         { url: b, alt: 'Team' },
         { url: a, alt: 'Büro' },
       ]);
+      // An image left out of the gallery is removed, with its file.
+      expect((await save(acme.id, { gallery: { items: [{ url: b, alt: 'Team' }] } })).body.errors).toBeUndefined();
+      expect((await profile(acme.id, member))?.gallery).toEqual([{ url: b, alt: 'Team' }]);
+      expect(await readFile({ key: a.slice('/media/images/'.length) })).toBeNull();
+      expect(await readFile({ key: b.slice('/media/images/'.length) })).not.toBeNull();
       const photoUpload = await upload({
         organizationId: acme.id,
         kind: 'contactPhoto',

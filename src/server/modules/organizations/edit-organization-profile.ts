@@ -33,9 +33,11 @@ import { taxonomyTerms, type Vocabulary } from '../../db/schema/taxonomy.ts';
 import { sanitize } from '../../html/sanitize.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
+import { removeFile } from '../../storage/file-storage.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
 import { getOrganizationAccess, type OrganizationAccess } from './get-organization-access.ts';
 import type { OrganizationLoaders } from './loaders.ts';
+import { storageKeyOfImageUrl } from './organization-image-keys.ts';
 import { isOrganizationOfBrand } from './organization-visibility.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -212,11 +214,31 @@ async function writeSection<TName extends ProfileSectionName>(
   }
 }
 
+/** The image URLs a list section's rows show (gallery pictures, contact photos, video covers). */
+async function imageUrlsOf(tx: Transaction, organizationId: number, name: ProfileSectionName): Promise<string[]> {
+  const urls = async (column: PgColumn, table: PartTable) =>
+    (await tx.select({ url: column }).from(table).where(eq(table.organizationId, organizationId)))
+      .map((row) => row.url as string | null)
+      .filter((url): url is string => url !== null);
+  switch (name) {
+    case 'gallery':
+      return urls(organizationGalleryImages.imageUrl, organizationGalleryImages);
+    case 'contactPersons':
+      return urls(organizationContactPersons.photoUrl, organizationContactPersons);
+    case 'videos':
+      return urls(organizationVideos.coverUrl, organizationVideos);
+    default:
+      return [];
+  }
+}
+
 /**
  * saveOrganizationProfileSection: one section of the profile, exactly as the editor sends it. Field errors
  * are keyed like the section's form fields, in the visitor's language.
  */
-export async function saveOrganizationProfileSection(options: ProfileEditOptions): Promise<Organization> {
+export async function saveOrganizationProfileSection(
+  options: ProfileEditOptions & { storageDirectory?: string },
+): Promise<Organization> {
   const { db, locale } = options;
   const { organizationId, input } = parseInput(saveInputSchema, options.input);
   const { access } = await requireEditableOrganization({ ...options, organizationId });
@@ -225,15 +247,23 @@ export async function saveOrganizationProfileSection(options: ProfileEditOptions
     throw new AppError('FORBIDDEN', { key: 'orgEdit.error.personalInfoOwnerOnly', locale });
   }
   const section = parseInput(profileSectionSchemas[input.name], input.values, { locale });
-  await db.transaction(async (tx) => {
+  const dropped = await db.transaction(async (tx) => {
     // Two saves of the same organization wait for each other rather than interleave their list rows.
     await tx
       .select({ id: organizations.id })
       .from(organizations)
       .where(eq(organizations.id, organizationId))
       .for('update');
+    const before = await imageUrlsOf(tx, organizationId, input.name);
     await writeSection(tx, organizationId, input.name, section, locale);
+    const after = new Set(await imageUrlsOf(tx, organizationId, input.name));
+    return before.filter((url) => !after.has(url));
   });
+  // Uploaded images the section no longer shows are removed from storage once the save is committed.
+  for (const url of dropped) {
+    const key = storageKeyOfImageUrl(url);
+    if (key) await removeFile({ key, directory: options.storageDirectory });
+  }
   options.loaders.organization.clear(organizationId);
   const saved = await options.loaders.organization.load(organizationId);
   if (!saved)

@@ -23,9 +23,7 @@ import { removeFile, storeFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
 import { requireEditableOrganization, type ProfileEditOptions } from './edit-organization-profile.ts';
-
-/** Where uploaded images are served; the rest of the path is the storage key. */
-export const organizationImagePrefix = '/media/images/';
+import { organizationImagePrefix, storageKeyOfImageUrl } from './organization-image-keys.ts';
 
 const imageExtensions = ['jpg', 'jpeg', 'png', 'webp'] as const;
 
@@ -42,13 +40,6 @@ export interface OrganizationImage {
   url: string;
   width: number;
   height: number;
-}
-
-/** The storage key of an image URL this module made, or null for any other URL. */
-export function storageKeyOfImageUrl(url: string | null | undefined): string | null {
-  if (!url?.startsWith(organizationImagePrefix)) return null;
-  const key = url.slice(organizationImagePrefix.length).split('?')[0] ?? '';
-  return /^[0-9a-f]{32}\.webp$/.test(key) ? key : null;
 }
 
 /** Decodes `bytes` and re-encodes them as WebP in the kind's size. Null when they are no decodable image. */
