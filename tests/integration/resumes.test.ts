@@ -4,6 +4,9 @@
  * never changed; the visibility toggle; a recruiter reads a visible resume without any private field or
  * e-mail; another applicant, an anonymous visitor and a brand without resumes get NOT_FOUND.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCredits } from '../../src/features/account/operations';
@@ -28,6 +31,7 @@ import {
   sendResumeContactRequest,
   sentResumeContactRequests,
   setResumeVisibility,
+  uploadResumeAttachment,
 } from '../../src/features/resumes/operations';
 import type { Database } from '../../src/server/db';
 import { resumeContactRequests, resumePrivate, resumes } from '../../src/server/db/schema/resumes';
@@ -221,6 +225,41 @@ describe.each(testDialects)('resumes on %s', (dialect) => {
     );
     const oneEntry = (await backend.request(myResume, {}, { token, headers: jobregio })).body.data?.myResume;
     expect(oneEntry?.education.map((item) => item.institution)).toEqual(['Universität Freiburg']);
+  });
+
+  it('keeps an attachment only when its first bytes prove its extension (the one upload check)', async () => {
+    const previousUploadDir = process.env.UPLOAD_DIR;
+    const uploadDir = await mkdtemp(join(tmpdir(), 'jobboard-resume-files-'));
+    process.env.UPLOAD_DIR = uploadDir;
+    try {
+      const send = async (bytes: Uint8Array<ArrayBuffer>, fileName: string) => {
+        const form = new FormData();
+        form.set('operations', JSON.stringify({ query: uploadResumeAttachment.query, variables: { file: null } }));
+        form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+        form.set('0', new File([bytes], fileName));
+        const response = await backend.server.fetch('http://localhost/graphql', {
+          method: 'POST',
+          headers: { ...jobregio, authorization: `Bearer ${token}` },
+          body: form,
+        });
+        return (await response.json()) as GraphQLResponseBody<{ uploadResumeAttachment: { fileName: string } }>;
+      };
+      const pdf = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+      const accepted = await send(pdf, 'Zeugnis.pdf');
+      expect(accepted.errors).toBeUndefined();
+      expect(accepted.data?.uploadResumeAttachment.fileName).toBe('Zeugnis.pdf');
+      expect(errorOf(await send(pdf, 'Zeugnis.png')).fieldErrors).toEqual({
+        file: 'The file’s content does not match its extension.',
+      });
+      expect(errorOf(await send(pdf, 'Zeugnis.svg')).fieldErrors).toEqual({
+        file: 'Allowed are PDF, JPG, PNG and WEBP.',
+      });
+      expect(errorOf(await send(new Uint8Array(0), 'leer.pdf')).fieldErrors).toEqual({ file: 'The file is empty.' });
+    } finally {
+      if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;
+      else process.env.UPLOAD_DIR = previousUploadDir;
+      await rm(uploadDir, { recursive: true, force: true });
+    }
   });
 
   it('shows a hidden resume to nobody but its owner, a visible one without private fields', async () => {

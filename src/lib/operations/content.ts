@@ -88,6 +88,7 @@ export const getOrganizationProfile = defineOperation(
       organizationProfile(id: $id, path: $path) {
         id
         name
+        canEdit
         alternativeName
         presentation
         url
@@ -377,6 +378,7 @@ export const getRoutePage = defineOperation(
     fragment OrganizationDetail on OrganizationProfile {
       id
       name
+      canEdit
       alternativeName
       presentation
       url

@@ -99,6 +99,8 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/dashboard/applications', page: true, signIn: true },
   // Issue 15 part 4: the organization's team (members, invitations, handover).
   { path: '/dashboard/team', page: true, signIn: true },
+  // Issue 15 part 3: the recruiter's organization profile editor.
+  { path: '/dashboard/organization-profile', page: true, signIn: true },
   { path: '/my-products', below: true, page: true, signIn: true, noCanonical: true, disallowed: true },
   { path: '/router', below: true, page: true, noCanonical: true },
   { path: '/404', page: true, errorPage: true, noCanonical: true },

@@ -4,6 +4,15 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AddressInput = {
+  addressLine1?: string | null | undefined;
+  addressLine2?: string | null | undefined;
+  administrativeArea?: string | null | undefined;
+  countryCode?: string | null | undefined;
+  locality?: string | null | undefined;
+  postalCode?: string | null | undefined;
+};
+
 /** Every field of the quick apply form; nullable so that a missing value is a field error. */
 export type ApplicationInput = {
   /** Answers to the job's questions, in their order. */
@@ -61,6 +70,11 @@ export type ChangePasswordInput = {
   passwordConfirm?: string | null | undefined;
 };
 
+export type CompanyInfoInput = {
+  address?: AddressInput | null | undefined;
+  name?: string | null | undefined;
+};
+
 export type ContactInput = {
   /** Files (pdf, jpg, jpeg, png, webp; together at most 50 MB), as a GraphQL multipart request. */
   attachments?: Array<File> | null | undefined;
@@ -75,6 +89,23 @@ export type ContactInput = {
   subject?: string | null | undefined;
   /** The honeypot: left empty by people. */
   website?: string | null | undefined;
+};
+
+export type ContactPersonInput = {
+  contactInfo?: string | null | undefined;
+  email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  linkedinProfile?: string | null | undefined;
+  phone?: string | null | undefined;
+  /** An image URL answered by uploadOrganizationImage (kind contactPhoto). */
+  photo?: string | null | undefined;
+  position?: string | null | undefined;
+  salutation?: string | null | undefined;
+};
+
+export type ContactPersonsInput = {
+  items?: Array<ContactPersonInput> | null | undefined;
 };
 
 export type CreateJobAlertInput = {
@@ -102,6 +133,26 @@ export type DispatchEvent = 'login' | 'sign_up';
 export type FacetFilterInput = {
   field: JobFacetField;
   values: Array<string>;
+};
+
+export type FaqInput = {
+  answer?: string | null | undefined;
+  question?: string | null | undefined;
+};
+
+export type FaqsInput = {
+  items?: Array<FaqInput> | null | undefined;
+};
+
+export type GalleryImageInput = {
+  alt?: string | null | undefined;
+  title?: string | null | undefined;
+  url?: string | null | undefined;
+};
+
+/** The gallery's images in their order; an image left out is removed. */
+export type GalleryInput = {
+  items?: Array<GalleryImageInput> | null | undefined;
 };
 
 /**
@@ -267,6 +318,22 @@ export type OrganizationFacetFilterInput = {
   values: Array<string>;
 };
 
+export type OrganizationImageKind = 'contactPhoto' | 'cover' | 'gallery' | 'logo';
+
+/** One section of the profile (SPEC section 3): set exactly one field. */
+export type OrganizationProfileSectionInput = {
+  basics?: ProfileBasicsInput | null | undefined;
+  categories?: ProfileCategoriesInput | null | undefined;
+  companyInfo?: CompanyInfoInput | null | undefined;
+  contactPersons?: ContactPersonsInput | null | undefined;
+  faq?: FaqsInput | null | undefined;
+  gallery?: GalleryInput | null | undefined;
+  personalInfo?: PersonalInfoInput | null | undefined;
+  presentation?: PresentationInput | null | undefined;
+  socialProfiles?: SocialProfilesInput | null | undefined;
+  videos?: VideosInput | null | undefined;
+};
+
 export type OrganizationSearchInput = {
   facets?: Array<OrganizationFacetFilterInput> | null | undefined;
   /** Around a city: radius defaults to the brand's organization radius (SPEC 9: 25 km). */
@@ -278,6 +345,14 @@ export type OrganizationSearchInput = {
   search?: string | null | undefined;
 };
 
+export type PersonalInfoInput = {
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  phone?: string | null | undefined;
+  position?: string | null | undefined;
+  salutation?: string | null | undefined;
+};
+
 export type PlaceOrderInput = {
   acceptTerms?: boolean | null | undefined;
   billing?: BillingProfileInput | null | undefined;
@@ -286,6 +361,24 @@ export type PlaceOrderInput = {
   quantity?: number | null | undefined;
   /** A one-time key of the checkout form: the same key places one order. */
   requestKey?: string | null | undefined;
+};
+
+export type PresentationInput = {
+  /** HTML; sanitised (filtered_html) on save. */
+  presentation?: string | null | undefined;
+};
+
+export type ProfileBasicsInput = {
+  alternativeName?: string | null | undefined;
+  size?: string | null | undefined;
+  website?: string | null | undefined;
+};
+
+export type ProfileCategoriesInput = {
+  benefits?: Array<number> | null | undefined;
+  fieldsOfStudy?: Array<number> | null | undefined;
+  industry?: Array<number> | null | undefined;
+  occupations?: Array<number> | null | undefined;
 };
 
 export type QualifyingQuestionInput = {
@@ -430,6 +523,17 @@ export type SignupMethod = 'facebook' | 'google' | 'linkedin';
 /** A kind of content with a sitemap of its own. */
 export type SitemapKind = 'BLOG' | 'JOBS' | 'JOB_CATEGORIES' | 'LANDING_PAGES' | 'ORGANIZATIONS';
 
+export type SocialProfilesInput = {
+  blueSky?: string | null | undefined;
+  facebook?: string | null | undefined;
+  instagram?: string | null | undefined;
+  linkedin?: string | null | undefined;
+  tiktok?: string | null | undefined;
+  twitter?: string | null | undefined;
+  xing?: string | null | undefined;
+  youtube?: string | null | undefined;
+};
+
 export type SortDirection = 'ASC' | 'DESC';
 
 export type SubscriptionFilters = {
@@ -454,6 +558,16 @@ export type UpdateJobAlertInput = {
 };
 
 export type VerificationMailOutcome = 'ALREADY_VERIFIED' | 'SENT';
+
+export type VideoInput = {
+  cover?: string | null | undefined;
+  coverTitle?: string | null | undefined;
+  source?: string | null | undefined;
+};
+
+export type VideosInput = {
+  items?: Array<VideoInput> | null | undefined;
+};
 
 export type getUserQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -1319,6 +1433,218 @@ export type searchOrganizationsQuery = {
   };
 };
 
+export type organizationProfileEditorQueryVariables = Exact<{
+  id?: number | null | undefined;
+  withProfile: boolean;
+}>;
+
+export type organizationProfileEditorQuery = {
+  updatableOrganizationProfiles: Array<{
+    id: number;
+    name: string;
+    url: string;
+    published: boolean;
+    viewable: boolean;
+    alternativeName: string | null;
+    website: string | null;
+    size: string | null;
+    presentation: string | null;
+    coverUrl: string | null;
+    logo: { url: string } | null;
+    personalInfo: {
+      salutation: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      phone: string | null;
+      position: string | null;
+    } | null;
+    address: {
+      countryCode: string | null;
+      addressLine1: string | null;
+      addressLine2: string | null;
+      administrativeArea: string | null;
+      locality: string | null;
+      postalCode: string | null;
+    };
+    socialProfiles: {
+      facebook: string | null;
+      twitter: string | null;
+      linkedin: string | null;
+      youtube: string | null;
+      xing: string | null;
+      instagram: string | null;
+      tiktok: string | null;
+      blueSky: string | null;
+    };
+    industry: Array<{ tid: number }>;
+    occupations: Array<{ tid: number }>;
+    fieldsOfStudy: Array<{ tid: number }>;
+    benefits: Array<{ tid: number }>;
+    contactPersons: Array<{
+      salutation: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      photo: string | null;
+      email: string | null;
+      position: string | null;
+      phone: string | null;
+      linkedinProfile: string | null;
+      contactInfo: string | null;
+    }>;
+    videos: Array<{ source: string; coverTitle: string | null; cover: string | null }>;
+    faq: Array<{ question: string; answer: string }>;
+    gallery: Array<{ url: string; alt: string | null; title: string | null }>;
+  }>;
+  organizationProfile?: {
+    canEdit: boolean;
+    id: number;
+    name: string;
+    url: string;
+    published: boolean;
+    viewable: boolean;
+    alternativeName: string | null;
+    website: string | null;
+    size: string | null;
+    presentation: string | null;
+    coverUrl: string | null;
+    logo: { url: string } | null;
+    personalInfo: {
+      salutation: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      phone: string | null;
+      position: string | null;
+    } | null;
+    address: {
+      countryCode: string | null;
+      addressLine1: string | null;
+      addressLine2: string | null;
+      administrativeArea: string | null;
+      locality: string | null;
+      postalCode: string | null;
+    };
+    socialProfiles: {
+      facebook: string | null;
+      twitter: string | null;
+      linkedin: string | null;
+      youtube: string | null;
+      xing: string | null;
+      instagram: string | null;
+      tiktok: string | null;
+      blueSky: string | null;
+    };
+    industry: Array<{ tid: number }>;
+    occupations: Array<{ tid: number }>;
+    fieldsOfStudy: Array<{ tid: number }>;
+    benefits: Array<{ tid: number }>;
+    contactPersons: Array<{
+      salutation: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      photo: string | null;
+      email: string | null;
+      position: string | null;
+      phone: string | null;
+      linkedinProfile: string | null;
+      contactInfo: string | null;
+    }>;
+    videos: Array<{ source: string; coverTitle: string | null; cover: string | null }>;
+    faq: Array<{ question: string; answer: string }>;
+    gallery: Array<{ url: string; alt: string | null; title: string | null }>;
+  } | null;
+  organizationProfileOptions: {
+    industries: Array<{ tid: number; label: string }>;
+    occupations: Array<{ tid: number; label: string }>;
+    fieldsOfStudy: Array<{ tid: number; label: string }>;
+    benefits: Array<{ tid: number; label: string }>;
+  };
+};
+
+export type editableProfileFragment = {
+  id: number;
+  name: string;
+  url: string;
+  published: boolean;
+  viewable: boolean;
+  alternativeName: string | null;
+  website: string | null;
+  size: string | null;
+  presentation: string | null;
+  coverUrl: string | null;
+  logo: { url: string } | null;
+  personalInfo: {
+    salutation: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    phone: string | null;
+    position: string | null;
+  } | null;
+  address: {
+    countryCode: string | null;
+    addressLine1: string | null;
+    addressLine2: string | null;
+    administrativeArea: string | null;
+    locality: string | null;
+    postalCode: string | null;
+  };
+  socialProfiles: {
+    facebook: string | null;
+    twitter: string | null;
+    linkedin: string | null;
+    youtube: string | null;
+    xing: string | null;
+    instagram: string | null;
+    tiktok: string | null;
+    blueSky: string | null;
+  };
+  industry: Array<{ tid: number }>;
+  occupations: Array<{ tid: number }>;
+  fieldsOfStudy: Array<{ tid: number }>;
+  benefits: Array<{ tid: number }>;
+  contactPersons: Array<{
+    salutation: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    photo: string | null;
+    email: string | null;
+    position: string | null;
+    phone: string | null;
+    linkedinProfile: string | null;
+    contactInfo: string | null;
+  }>;
+  videos: Array<{ source: string; coverTitle: string | null; cover: string | null }>;
+  faq: Array<{ question: string; answer: string }>;
+  gallery: Array<{ url: string; alt: string | null; title: string | null }>;
+};
+
+export type saveOrganizationProfileSectionMutationVariables = Exact<{
+  organizationId: number;
+  input: OrganizationProfileSectionInput;
+}>;
+
+export type saveOrganizationProfileSectionMutation = {
+  saveOrganizationProfileSection: { id: number; published: boolean };
+};
+
+export type setOrganizationProfilePublishedMutationVariables = Exact<{
+  organizationId: number;
+  published: boolean;
+}>;
+
+export type setOrganizationProfilePublishedMutation = {
+  setOrganizationProfilePublished: { id: number; published: boolean };
+};
+
+export type uploadOrganizationImageMutationVariables = Exact<{
+  organizationId: number;
+  kind: OrganizationImageKind;
+  file: File;
+}>;
+
+export type uploadOrganizationImageMutation = {
+  uploadOrganizationImage: { url: string; width: number; height: number };
+};
+
 export type myResumeQueryVariables = Exact<{ [key: string]: never }>;
 
 export type myResumeQuery = {
@@ -1950,6 +2276,7 @@ export type organizationProfileQuery = {
   organizationProfile: {
     id: number;
     name: string;
+    canEdit: boolean;
     alternativeName: string | null;
     presentation: string | null;
     url: string;
@@ -2103,6 +2430,7 @@ export type routePageQuery = {
         organizationProfile: {
           id: number;
           name: string;
+          canEdit: boolean;
           alternativeName: string | null;
           presentation: string | null;
           url: string;
@@ -2238,6 +2566,7 @@ export type JobTeaserFragment = {
 export type OrganizationDetailFragment = {
   id: number;
   name: string;
+  canEdit: boolean;
   alternativeName: string | null;
   presentation: string | null;
   url: string;
@@ -2733,6 +3062,10 @@ export interface OperationTypes {
   openOriginalAd: { data: openOriginalAdMutation; variables: openOriginalAdMutationVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
+  organizationProfileEditor: {
+    data: organizationProfileEditorQuery;
+    variables: organizationProfileEditorQueryVariables;
+  };
   organizationTeam: { data: organizationTeamQuery; variables: organizationTeamQueryVariables };
   passwordResetLinkUsable: { data: passwordResetLinkUsableQuery; variables: passwordResetLinkUsableQueryVariables };
   placeOrder: { data: placeOrderMutation; variables: placeOrderMutationVariables };
@@ -2759,6 +3092,10 @@ export interface OperationTypes {
   routePage: { data: routePageQuery; variables: routePageQueryVariables };
   saveBlogPost: { data: saveBlogPostMutation; variables: saveBlogPostMutationVariables };
   saveBookmarks: { data: saveBookmarksMutation; variables: saveBookmarksMutationVariables };
+  saveOrganizationProfileSection: {
+    data: saveOrganizationProfileSectionMutation;
+    variables: saveOrganizationProfileSectionMutationVariables;
+  };
   saveResumeEducation: { data: saveResumeEducationMutation; variables: saveResumeEducationMutationVariables };
   saveResumeJobPreferences: {
     data: saveResumeJobPreferencesMutation;
@@ -2784,6 +3121,10 @@ export interface OperationTypes {
     data: sentResumeContactRequestsQuery;
     variables: sentResumeContactRequestsQueryVariables;
   };
+  setOrganizationProfilePublished: {
+    data: setOrganizationProfilePublishedMutation;
+    variables: setOrganizationProfilePublishedMutationVariables;
+  };
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
   setResumeVisibility: { data: setResumeVisibilityMutation; variables: setResumeVisibilityMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
@@ -2806,6 +3147,10 @@ export interface OperationTypes {
   uploadApplicationFile: { data: uploadApplicationFileMutation; variables: uploadApplicationFileMutationVariables };
   uploadBlogImage: { data: uploadBlogImageMutation; variables: uploadBlogImageMutationVariables };
   uploadJobFile: { data: uploadJobFileMutation; variables: uploadJobFileMutationVariables };
+  uploadOrganizationImage: {
+    data: uploadOrganizationImageMutation;
+    variables: uploadOrganizationImageMutationVariables;
+  };
   uploadResumeAttachment: { data: uploadResumeAttachmentMutation; variables: uploadResumeAttachmentMutationVariables };
   verifyEmail: { data: verifyEmailMutation; variables: verifyEmailMutationVariables };
   withdrawGdprUserConsent: {

@@ -6,10 +6,8 @@ import { maxEntityId } from '../../../lib/entity-id.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { applicationFiles, type ApplicationFile } from '../../db/schema/applications.ts';
-import { detectFileType, extensionOf, fileTypeHeaderLength } from '../../storage/detect-file-type.ts';
-import { FileTooLargeError, peekStream, removeFile, storeFile } from '../../storage/file-storage.ts';
+import { isUploadedFile, keepStoredFile, storeCheckedUpload, type UploadedFile } from '../../storage/checked-upload.ts';
 import { parseInput } from '../../validation.ts';
-import { cleanFileName, isUploadedFile, type UploadedFile } from '../organizations/add-organization-attachment.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
 import { applyBlockerOf, requireMayApply, requireOpenJob } from './application-access.ts';
 
@@ -47,32 +45,21 @@ export async function uploadApplicationFile(options: {
   const blocker = await applyBlockerOf({ db, viewer, brand });
   if (blocker === 'notApplicant') requireMayApply(blocker, locale);
 
-  const fileName = cleanFileName(file.name);
-  const extension = extensionOf(fileName);
-  const allowed = brand.constants.attachments.extensions.map((candidate) => candidate.toLowerCase());
-  if (!allowed.includes(extension)) throw fieldRefusal(field, 'apply.error.fileType', locale);
   const maxBytes = Math.min(applicationLimits.fileBytes, brand.constants.attachments.maxBytes);
-  if (file.size === 0) throw fieldRefusal(field, 'apply.error.fileEmpty', locale);
-  if (file.size > maxBytes) throw fieldRefusal(field, 'apply.error.fileTooLarge', locale);
-  const { head, stream } = await peekStream(file.stream(), fileTypeHeaderLength);
-  const type = detectFileType(head);
-  if (!type || !type.acceptedExtensions.includes(extension)) {
-    await stream.cancel();
-    throw fieldRefusal(field, 'apply.error.fileContent', locale);
-  }
-  let stored: { key: string; size: number };
-  try {
-    stored = await storeFile({
-      data: stream,
-      maxBytes,
-      extension: type.extension,
-      directory: options.storageDirectory,
-    });
-  } catch (error) {
-    if (error instanceof FileTooLargeError) throw fieldRefusal(field, 'apply.error.fileTooLarge', locale);
-    throw error;
-  }
-  try {
+  const refusalKeys = {
+    type: 'apply.error.fileType',
+    empty: 'apply.error.fileEmpty',
+    tooLarge: 'apply.error.fileTooLarge',
+    content: 'apply.error.fileContent',
+  } as const;
+  const directory = options.storageDirectory;
+  const stored = await storeCheckedUpload(file, {
+    extensions: brand.constants.attachments.extensions,
+    maxBytes,
+    directory,
+    refuse: (problem) => fieldRefusal(field, refusalKeys[problem], locale),
+  });
+  return keepStoredFile({ key: stored.key, directory }, async () => {
     const [row] = await db
       .insert(applicationFiles)
       .values({
@@ -80,16 +67,13 @@ export async function uploadApplicationFile(options: {
         uploadToken: randomBytes(16).toString('hex'),
         uploadedBy: viewer.userId,
         kind,
-        fileName: fileName || `${kind}.${type.extension}`,
-        mimeType: type.mimeType,
+        fileName: stored.fileName || `${kind}.${stored.type.extension}`,
+        mimeType: stored.type.mimeType,
         sizeBytes: stored.size,
         storageKey: stored.key,
       })
       .returning();
     if (!row) throw new Error('Inserting the application file returned no row.');
     return row;
-  } catch (error) {
-    await removeFile({ key: stored.key, directory: options.storageDirectory });
-    throw error;
-  }
+  });
 }

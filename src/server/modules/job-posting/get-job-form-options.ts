@@ -1,10 +1,9 @@
-import { asc, inArray } from 'drizzle-orm';
 import type { Brand, Locale } from '../../../../brands/types.ts';
 import { defaultJobDurationDays, salaryUnitValues } from '../../../lib/jobs/job-schema.ts';
 import { isStaff, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
-import { taxonomyTerms, type Vocabulary } from '../../db/schema/taxonomy.ts';
-import { termRef } from '../base/terms.ts';
+import type { Vocabulary } from '../../db/schema/taxonomy.ts';
+import { termOptionsOf } from '../base/terms.ts';
 import { findViewerOrganizations } from '../organizations/find-viewer-organizations.ts';
 import { organizationRef } from '../organizations/organization-presenters.ts';
 import { requireJobPoster } from './job-access.ts';
@@ -20,8 +19,6 @@ const formVocabularies = {
   skills: 'skill',
 } as const satisfies Record<string, Vocabulary>;
 
-type TermOption = ReturnType<typeof termRef>;
-
 /**
  * What the job form offers the viewer: the brand's job types (brands/), the organizations whose jobs they
  * manage on this brand, the vocabularies in the request's language, and whether their rich text may use
@@ -34,17 +31,7 @@ export async function getJobFormOptions(options: { db: Database; viewer: Viewer;
   const organizations = mine.belongsTo
     .filter((organization) => organization.frontend === brand.id && mine.accessTo(organization).canManageJobs)
     .map((organization) => organizationRef(organization));
-  const terms = await db
-    .select()
-    .from(taxonomyTerms)
-    .where(inArray(taxonomyTerms.vocabulary, Object.values(formVocabularies)))
-    .orderBy(asc(taxonomyTerms.weight), asc(taxonomyTerms.labelDe), asc(taxonomyTerms.id));
-  const lists = Object.fromEntries(
-    Object.entries(formVocabularies).map(([field, vocabulary]) => [
-      field,
-      terms.filter((term) => term.vocabulary === vocabulary).map((term) => termRef(term, locale)),
-    ]),
-  ) as Record<keyof typeof formVocabularies, TermOption[]>;
+  const lists = await termOptionsOf({ db, vocabularies: formVocabularies, locale });
   return {
     jobTypes: [...brand.jobTypes],
     organizations,

@@ -7,23 +7,14 @@ import { organizationAttachments, organizations, type OrganizationAttachment } f
 import { users } from '../../db/schema/users.ts';
 import { AppError, type ErrorMessage } from '../../errors.ts';
 import type { OrganizationLoaders } from './loaders.ts';
-import { detectFileType, extensionOf, fileTypeHeaderLength } from '../../storage/detect-file-type.ts';
-import { FileTooLargeError, peekStream, removeFile, storeFile } from '../../storage/file-storage.ts';
+import { checkUpload, cleanFileName, isUploadedFile, type UploadedFile } from '../../storage/checked-upload.ts';
+import { extensionOf } from '../../storage/detect-file-type.ts';
+import { FileTooLargeError, removeFile, storeFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
 import { getOrganizationAccess } from './get-organization-access.ts';
 
-/** An uploaded file as graphql-yoga hands it over (the File of the Fetch API). */
-export interface UploadedFile {
-  name: string;
-  size: number;
-  stream(): ReadableStream<Uint8Array>;
-}
-
-export function isUploadedFile(value: unknown): value is UploadedFile {
-  if (typeof value !== 'object' || value === null) return false;
-  const file = value as Partial<Record<keyof UploadedFile, unknown>>;
-  return typeof file.name === 'string' && typeof file.size === 'number' && typeof file.stream === 'function';
-}
+// The upload basics live with the storage (one helper for every upload); re-exported for existing importers.
+export { cleanFileName, isUploadedFile, type UploadedFile } from '../../storage/checked-upload.ts';
 
 const inputSchema = z.object({
   organizationId: z.number().int().positive({ error: 'organizationId must be a positive organization id' }),
@@ -92,16 +83,6 @@ async function requireQuota(options: {
   }
 }
 
-/** The uploaded name without any path, control characters or excess length; shown to visitors as is. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (cleaned.length <= 200) return cleaned;
-  const extension = extensionOf(cleaned);
-  return `${cleaned.slice(0, 190)}${extension ? `.${extension}` : ''}`;
-}
-
 /**
  * Adds a file (PDF or image) to an organization's page: owner or staff only, with a confirmed e-mail
  * address. The file is accepted only when its extension is allowed, its first bytes prove the same type,
@@ -135,29 +116,39 @@ export async function addOrganizationAttachment(options: {
   if (!access.canAct) throw new AppError('FORBIDDEN', { key: 'attachment.error.ownerOnly', locale });
   await requireVerifiedEmail(db, viewer.userId, locale);
 
-  const fileName = cleanFileName(file.name);
-  const extension = extensionOf(fileName);
-  const allowed = limits.extensions.map((candidate) => candidate.toLowerCase());
-  if (!allowed.includes(extension)) {
-    throw fileRefused({ key: 'attachment.error.typeNotAllowed', params: { types: allowed.join(', ') }, locale });
-  }
   const tooLarge = () =>
     fileRefused({ key: 'attachment.error.tooLarge', params: { size: formatSize(limits.maxBytes, locale) }, locale });
-  if (file.size === 0) throw fileRefused({ key: 'attachment.error.empty', locale });
-  if (file.size > limits.maxBytes) throw tooLarge();
-  // Checked again under the lock below; this spares writing a file that cannot be kept.
-  await requireQuota({ db, organizationId, size: file.size, quota, locale });
-  const { head, stream } = await peekStream(file.stream(), fileTypeHeaderLength);
-  const type = detectFileType(head);
-  if (!type || !type.acceptedExtensions.includes(extension)) {
-    await stream.cancel();
-    throw fileRefused({ key: 'attachment.error.invalidContent', params: { type: extension.toUpperCase() }, locale });
+  const allowed = limits.extensions.map((candidate) => candidate.toLowerCase());
+  const checked = await checkUpload(file, {
+    extensions: allowed,
+    maxBytes: limits.maxBytes,
+    refuse: (problem) => {
+      switch (problem) {
+        case 'type':
+          return fileRefused({ key: 'attachment.error.typeNotAllowed', params: { types: allowed.join(', ') }, locale });
+        case 'empty':
+          return fileRefused({ key: 'attachment.error.empty', locale });
+        case 'tooLarge':
+          return tooLarge();
+        case 'content': {
+          const type = extensionOf(cleanFileName(file.name)).toUpperCase();
+          return fileRefused({ key: 'attachment.error.invalidContent', params: { type }, locale });
+        }
+      }
+    },
+  });
+  const { fileName, type } = checked;
+  try {
+    // Checked again under the lock below; this spares writing a file that cannot be kept.
+    await requireQuota({ db, organizationId, size: file.size, quota, locale });
+  } catch (error) {
+    await checked.stream.cancel();
+    throw error;
   }
-
   let stored: { key: string; size: number };
   try {
     stored = await storeFile({
-      data: stream,
+      data: checked.stream,
       maxBytes: limits.maxBytes,
       extension: type.extension,
       directory: options.storageDirectory,

@@ -17,6 +17,8 @@ describe('organization access (SPEC section 6)', () => {
       canManageJobs: true,
       canSeeTeam: true,
       canManageTeam: true,
+      canEditProfile: true,
+      canUnpublish: false,
     });
   });
 
@@ -30,6 +32,8 @@ describe('organization access (SPEC section 6)', () => {
       canManageJobs: true,
       canSeeTeam: true,
       canManageTeam: false,
+      canEditProfile: true,
+      canUnpublish: false,
     });
     // A membership of another organization is no membership of this one.
     expect(organizationAccessOf(recruiter(3), unpublished, [{ organizationId: 11 }]).isMember).toBe(false);
@@ -46,6 +50,8 @@ describe('organization access (SPEC section 6)', () => {
         canManageJobs: true,
         canSeeTeam: true,
         canManageTeam: true,
+        canEditProfile: true,
+        canUnpublish: true,
       });
     }
   });
@@ -61,6 +67,8 @@ describe('organization access (SPEC section 6)', () => {
         canManageJobs: false,
         canSeeTeam: false,
         canManageTeam: false,
+        canEditProfile: false,
+        canUnpublish: false,
       });
       expect(organizationAccessOf(viewer, published, []).canView).toBe(true);
       expect(organizationAccessOf(viewer, published, []).canAct).toBe(false);

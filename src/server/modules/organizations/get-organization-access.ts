@@ -34,6 +34,13 @@ export interface OrganizationAccess {
    * and staff for any organization; other members only see it.
    */
   canManageTeam: boolean;
+  /**
+   * May edit the organization's profile (every section, its images) and publish it: members and staff
+   * (issue 15; the profiles updatableOrganizationProfiles lists).
+   */
+  canEditProfile: boolean;
+  /** May take a published profile off the site again: staff only (issue 15). */
+  canUnpublish: boolean;
 }
 
 /** A user's membership row, as far as the policy reads it. */
@@ -58,6 +65,8 @@ export function organizationAccessOf(
       canManageJobs: false,
       canSeeTeam: false,
       canManageTeam: false,
+      canEditProfile: false,
+      canUnpublish: false,
     };
   }
   const membership = memberships.find((candidate) => candidate.organizationId === organization.id);
@@ -72,6 +81,8 @@ export function organizationAccessOf(
     canManageJobs: staff || (isMember && viewer.roles.includes('recruiter')),
     canSeeTeam: staff || isMember,
     canManageTeam: staff || isOwner,
+    canEditProfile: staff || isMember,
+    canUnpublish: staff,
   };
 }
 

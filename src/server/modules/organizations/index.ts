@@ -5,6 +5,13 @@ import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import { localizePath } from '../../../lib/routing/resolve-request.ts';
 import { termRef } from '../base/terms.ts';
 import { addOrganizationAttachment } from './add-organization-attachment.ts';
+import {
+  saveOrganizationProfileSection,
+  setOrganizationProfilePublished,
+  type ProfileEditOptions,
+} from './edit-organization-profile.ts';
+import { getOrganizationProfileOptions } from './get-organization-profile-options.ts';
+import { uploadOrganizationImage } from './upload-organization-image.ts';
 import { getOrganizationAccess } from './get-organization-access.ts';
 import { getOrganizationProfile } from './get-organization-profile.ts';
 import { listUpdatableOrganizationProfiles } from './list-updatable-organization-profiles.ts';
@@ -23,6 +30,15 @@ type Term = typeof taxonomyTerms.$inferSelect;
 async function canViewProfile(organization: Organization, context: GraphQLContext): Promise<boolean> {
   return (await getOrganizationAccess({ viewer: context.viewer, loaders: context.loaders, organization })).canView;
 }
+
+const profileEditOptions = (context: GraphQLContext, input: unknown): ProfileEditOptions => ({
+  db: context.db,
+  viewer: context.viewer,
+  loaders: context.loaders,
+  brandId: context.brand.id,
+  locale: context.locale,
+  input,
+});
 
 const termRefs = (terms: Promise<Term[]>, context: GraphQLContext) =>
   terms.then((list) => list.map((term) => termRef(term, context.locale)));
@@ -173,6 +189,8 @@ export const organizationsModule: GraphQLModule = {
       an organization whose page the viewer cannot open names it without a link (and logo is null).
       """
       viewable: Boolean!
+      "Whether the viewer may edit the profile and publish it (members and staff; issue 15)."
+      canEdit: Boolean!
     }
 
     extend type RouteContent {
@@ -182,8 +200,8 @@ export const organizationsModule: GraphQLModule = {
 
     extend type Query {
       """
-      The profiles the viewer may edit as owner or member, the one of their active organization first.
-      Staff get only those they are members of. Requires a session.
+      The profiles of the request's brand the viewer may edit as owner or member, the one of their active
+      organization first. Staff get only those they are members of. Requires a session.
       """
       updatableOrganizationProfiles: [OrganizationProfile!]!
       """
@@ -199,12 +217,171 @@ export const organizationsModule: GraphQLModule = {
       Send it as a multipart request (GraphQL multipart request spec: operations, map and the file).
       """
       addOrganizationAttachment(organizationId: Int!, file: File!): Attachment!
+      """
+      Saves one section of an organization's profile (exactly one field of input); members of the
+      organization and staff only. Invalid input is BAD_USER_INPUT with fieldErrors keyed like the section's
+      fields (items.0.email), in the request's language.
+      """
+      saveOrganizationProfileSection(
+        organizationId: Int!
+        input: OrganizationProfileSectionInput!
+      ): OrganizationProfile!
+      """
+      Stores an image of the profile: JPG, PNG or WebP (proven by its first bytes), at most 10 MB; re-encoded
+      in the size the pages show it in. A logo or cover replaces the current one, a gallery image is added to
+      the gallery, a contact photo's URL is for the contactPersons section. Members and staff only; send it as
+      a multipart request.
+      """
+      uploadOrganizationImage(organizationId: Int!, kind: OrganizationImageKind!, file: File!): OrganizationImage!
+      "Publishes the profile (members and staff) or takes it off the site (published false: staff only)."
+      setOrganizationProfilePublished(organizationId: Int!, published: Boolean!): OrganizationProfile!
+    }
+
+    enum OrganizationImageKind {
+      logo
+      cover
+      gallery
+      contactPhoto
+    }
+
+    "An uploaded, re-encoded image: where it is served and its size in pixels."
+    type OrganizationImage {
+      url: String!
+      width: Int!
+      height: Int!
+    }
+
+    "Terms the profile editor offers per category, in the request's language."
+    type OrganizationProfileOptions {
+      industries: [TermRef!]!
+      occupations: [TermRef!]!
+      fieldsOfStudy: [TermRef!]!
+      benefits: [TermRef!]!
+    }
+
+    extend type Query {
+      "The terms of the profile editor's categories section. Requires a session."
+      organizationProfileOptions: OrganizationProfileOptions!
+    }
+
+    input PersonalInfoInput {
+      salutation: String
+      firstName: String
+      lastName: String
+      phone: String
+      position: String
+    }
+
+    input AddressInput {
+      countryCode: String
+      addressLine1: String
+      addressLine2: String
+      administrativeArea: String
+      locality: String
+      postalCode: String
+    }
+
+    input CompanyInfoInput {
+      name: String
+      address: AddressInput
+    }
+
+    input ProfileBasicsInput {
+      alternativeName: String
+      website: String
+      size: String
+    }
+
+    input SocialProfilesInput {
+      facebook: String
+      twitter: String
+      linkedin: String
+      youtube: String
+      xing: String
+      instagram: String
+      tiktok: String
+      blueSky: String
+    }
+
+    input PresentationInput {
+      "HTML; sanitised (filtered_html) on save."
+      presentation: String
+    }
+
+    input ProfileCategoriesInput {
+      industry: [Int!]
+      occupations: [Int!]
+      fieldsOfStudy: [Int!]
+      benefits: [Int!]
+    }
+
+    input ContactPersonInput {
+      salutation: String
+      firstName: String
+      lastName: String
+      "An image URL answered by uploadOrganizationImage (kind contactPhoto)."
+      photo: String
+      email: String
+      position: String
+      phone: String
+      linkedinProfile: String
+      contactInfo: String
+    }
+
+    input ContactPersonsInput {
+      items: [ContactPersonInput!]
+    }
+
+    input VideoInput {
+      source: String
+      coverTitle: String
+      cover: String
+    }
+
+    input VideosInput {
+      items: [VideoInput!]
+    }
+
+    input FaqInput {
+      question: String
+      answer: String
+    }
+
+    input FaqsInput {
+      items: [FaqInput!]
+    }
+
+    input GalleryImageInput {
+      url: String
+      alt: String
+      title: String
+    }
+
+    "The gallery's images in their order; an image left out is removed."
+    input GalleryInput {
+      items: [GalleryImageInput!]
+    }
+
+    "One section of the profile (SPEC section 3): set exactly one field."
+    input OrganizationProfileSectionInput {
+      personalInfo: PersonalInfoInput
+      companyInfo: CompanyInfoInput
+      basics: ProfileBasicsInput
+      socialProfiles: SocialProfilesInput
+      presentation: PresentationInput
+      categories: ProfileCategoriesInput
+      contactPersons: ContactPersonsInput
+      videos: VideosInput
+      faq: FaqsInput
+      gallery: GalleryInput
     }
   `,
   resolvers: {
     Query: {
+      organizationProfileOptions: (_parent, _args, context: GraphQLContext) =>
+        getOrganizationProfileOptions({ db: context.db, viewer: context.viewer, locale: context.locale }),
       updatableOrganizationProfiles: (_parent, _args, context: GraphQLContext) =>
-        listUpdatableOrganizationProfiles({ db: context.db, viewer: context.viewer }),
+        listUpdatableOrganizationProfiles({ db: context.db, viewer: context.viewer, brandId: context.brand.id }),
       organizationProfile: (_parent, args: unknown, context: GraphQLContext) =>
         getOrganizationProfile({
           db: context.db,
@@ -227,6 +404,12 @@ export const organizationsModule: GraphQLModule = {
           : null,
     },
     Mutation: {
+      saveOrganizationProfileSection: (_parent, args: unknown, context: GraphQLContext) =>
+        saveOrganizationProfileSection(profileEditOptions(context, args)),
+      uploadOrganizationImage: (_parent, args: unknown, context: GraphQLContext) =>
+        uploadOrganizationImage(profileEditOptions(context, args)),
+      setOrganizationProfilePublished: (_parent, args: unknown, context: GraphQLContext) =>
+        setOrganizationProfilePublished(profileEditOptions(context, args)),
       addOrganizationAttachment: (_parent, args: unknown, context: GraphQLContext) =>
         addOrganizationAttachment({
           db: context.db,
@@ -253,6 +436,9 @@ export const organizationsModule: GraphQLModule = {
       logo: async (organization: Organization, _args, context: GraphQLContext) =>
         (await canViewProfile(organization, context)) ? logoOf(organization) : null,
       viewable: (organization: Organization, _args, context: GraphQLContext) => canViewProfile(organization, context),
+      canEdit: async (organization: Organization, _args, context: GraphQLContext) =>
+        (await getOrganizationAccess({ viewer: context.viewer, loaders: context.loaders, organization }))
+          .canEditProfile,
       address: (organization: Organization) => addressOf(organization),
       socialProfiles: (organization: Organization) => socialProfilesOf(organization),
       personalInfo: async (organization: Organization, _args, context: GraphQLContext) => {

@@ -5,17 +5,9 @@ import { requireRole, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { resumeAttachments, resumes, type ResumeAttachment } from '../../db/schema/resumes.ts';
 import { AppError } from '../../errors.ts';
-import { detectFileType, extensionOf, fileTypeHeaderLength } from '../../storage/detect-file-type.ts';
-import {
-  FileTooLargeError,
-  isStorageKey,
-  peekStream,
-  readFile,
-  removeFile,
-  storeFile,
-} from '../../storage/file-storage.ts';
+import { isUploadedFile, keepStoredFile, storeCheckedUpload, type UploadedFile } from '../../storage/checked-upload.ts';
+import { isStorageKey, readFile, removeFile } from '../../storage/file-storage.ts';
 import { parseInput } from '../../validation.ts';
-import { cleanFileName, isUploadedFile, type UploadedFile } from '../organizations/add-organization-attachment.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
 import { canSeeContact, findOwnResume, requireResumesEnabled } from './resume-access.ts';
 
@@ -52,47 +44,34 @@ export async function uploadResumeAttachment(options: {
   if ((existing?.count ?? 0) >= maxResumeAttachments) {
     throw fieldRefusal('file', 'resume.attachments.tooMany', locale, 'QUOTA_EXCEEDED');
   }
-  const fileName = cleanFileName(file.name);
-  const extension = extensionOf(fileName);
   const { extensions, maxBytes } = brand.constants.attachments;
-  if (!extensions.includes(extension)) throw fieldRefusal('file', 'resume.attachments.fileType', locale);
-  if (file.size === 0) throw fieldRefusal('file', 'resume.attachments.fileEmpty', locale);
-  if (file.size > maxBytes) throw fieldRefusal('file', 'resume.attachments.fileTooLarge', locale);
-  const { head, stream } = await peekStream(file.stream(), fileTypeHeaderLength);
-  const type = detectFileType(head);
-  if (!type || !type.acceptedExtensions.includes(extension)) {
-    await stream.cancel();
-    throw fieldRefusal('file', 'resume.attachments.fileContent', locale);
-  }
-  let stored: { key: string; size: number };
-  try {
-    stored = await storeFile({
-      data: stream,
-      maxBytes,
-      extension: type.extension,
-      directory: options.storageDirectory,
-    });
-  } catch (error) {
-    if (error instanceof FileTooLargeError) throw fieldRefusal('file', 'resume.attachments.fileTooLarge', locale);
-    throw error;
-  }
-  try {
+  const refusalKeys = {
+    type: 'resume.attachments.fileType',
+    empty: 'resume.attachments.fileEmpty',
+    tooLarge: 'resume.attachments.fileTooLarge',
+    content: 'resume.attachments.fileContent',
+  } as const;
+  const directory = options.storageDirectory;
+  const stored = await storeCheckedUpload(file, {
+    extensions,
+    maxBytes,
+    directory,
+    refuse: (problem) => fieldRefusal('file', refusalKeys[problem], locale),
+  });
+  return keepStoredFile({ key: stored.key, directory }, async () => {
     const [row] = await db
       .insert(resumeAttachments)
       .values({
         resumeId: resume.id,
-        fileName: fileName || `cv.${type.extension}`,
-        mimeType: type.mimeType,
+        fileName: stored.fileName || `cv.${stored.type.extension}`,
+        mimeType: stored.type.mimeType,
         sizeBytes: stored.size,
         storageKey: stored.key,
       })
       .returning();
     if (!row) throw new Error('Inserting the resume attachment returned no row.');
     return row;
-  } catch (error) {
-    await removeFile({ key: stored.key, directory: options.storageDirectory });
-    throw error;
-  }
+  });
 }
 
 /** removeResumeAttachment: the owner removes a file of their attachments box. */

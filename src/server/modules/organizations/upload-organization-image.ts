@@ -1,0 +1,143 @@
+/**
+ * Images of an organization's profile (issue 15): logo, cover, gallery pictures and contact persons' photos.
+ * A file is accepted only as JPG, PNG or WebP proven by its first bytes (so no SVG, no disguised file), at
+ * most 10 MB and 40 megapixels; it is then decoded and re-encoded by sharp into the one size the pages show
+ * it in (src/lib/organizations/profile-sections.ts organizationImageStyles), so nothing of the uploaded
+ * file but its pixels reaches visitors (no metadata, no scripts, no polyglot). The result is stored under a
+ * generated key and served by GET /media/images/{key} for good (the key changes with every upload).
+ */
+import { count, eq, max } from 'drizzle-orm';
+import sharp from 'sharp';
+import { z } from 'zod';
+import {
+  maxOrganizationImageBytes,
+  organizationImageKinds,
+  organizationImageStyles,
+  profileLimits,
+  type OrganizationImageKind,
+} from '../../../lib/organizations/profile-sections.ts';
+import type { Database } from '../../db/index.ts';
+import { organizationGalleryImages, organizations } from '../../db/schema/organizations.ts';
+import { isUploadedFile, keepStoredFile, readCheckedUpload, type UploadedFile } from '../../storage/checked-upload.ts';
+import { removeFile, storeFile } from '../../storage/file-storage.ts';
+import { parseInput } from '../../validation.ts';
+import { fieldRefusal } from '../job-posting/job-access.ts';
+import { requireEditableOrganization, type ProfileEditOptions } from './edit-organization-profile.ts';
+import { organizationImagePrefix, storageKeyOfImageUrl } from './organization-image-keys.ts';
+
+const imageExtensions = ['jpg', 'jpeg', 'png', 'webp'] as const;
+
+/** Larger images are refused before they are decoded (a "decompression bomb" stays a small file). */
+const maxInputPixels = 40_000_000;
+
+const inputSchema = z.object({
+  organizationId: z.number().int().positive({ error: 'organizationId must be a positive organization id' }),
+  kind: z.enum(organizationImageKinds as [OrganizationImageKind, ...OrganizationImageKind[]]),
+  file: z.custom<UploadedFile>(isUploadedFile, { error: 'orgEdit.error.fileMissing' }),
+});
+
+export interface OrganizationImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Decodes `bytes` and re-encodes them as WebP in the kind's size. Null when they are no decodable image. */
+export async function renderOrganizationImage(bytes: Uint8Array, kind: OrganizationImageKind): Promise<Buffer | null> {
+  const { width, height } = organizationImageStyles[kind];
+  try {
+    return await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' })
+      .rotate()
+      .resize(
+        width,
+        height,
+        kind === 'logo'
+          ? { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } }
+          : { fit: 'cover', position: 'attention' },
+      )
+      .webp({ quality: 82, effort: 4 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * uploadOrganizationImage: stores an image of the profile. A logo or cover replaces the current one at once
+ * (the former file is removed); a gallery picture is added at the end of the gallery; a contact photo is
+ * only stored, and its URL goes into the contact persons section when that is saved.
+ */
+export async function uploadOrganizationImage(
+  options: ProfileEditOptions & { storageDirectory?: string },
+): Promise<OrganizationImage> {
+  const { db, locale } = options;
+  const directory = options.storageDirectory;
+  const { organizationId, kind, file } = parseInput(inputSchema, options.input, { locale });
+  const { organization } = await requireEditableOrganization({ ...options, organizationId });
+  if (kind === 'gallery') await requireGalleryRoom(db, organizationId, locale);
+
+  const refusalKeys = {
+    type: 'orgEdit.error.imageType',
+    empty: 'orgEdit.error.imageType',
+    tooLarge: 'orgEdit.error.imageTooLarge',
+    content: 'orgEdit.error.imageContent',
+  } as const;
+  const { bytes } = await readCheckedUpload(file, {
+    extensions: imageExtensions,
+    maxBytes: maxOrganizationImageBytes,
+    refuse: (problem) => fieldRefusal('file', refusalKeys[problem], locale),
+  });
+  const rendered = await renderOrganizationImage(bytes, kind);
+  if (!rendered) throw fieldRefusal('file', 'orgEdit.error.imageContent', locale);
+  const { key } = await storeFile({ data: new Uint8Array(rendered), extension: 'webp', directory });
+  const image: OrganizationImage = { url: `${organizationImagePrefix}${key}`, ...organizationImageStyles[kind] };
+
+  await keepStoredFile({ key, directory }, async () => {
+    if (kind === 'logo' || kind === 'cover') {
+      await db
+        .update(organizations)
+        .set(
+          kind === 'logo'
+            ? { logoUrl: image.url, updatedAt: new Date() }
+            : { coverUrl: image.url, updatedAt: new Date() },
+        )
+        .where(eq(organizations.id, organizationId));
+    } else if (kind === 'gallery') {
+      await db.transaction(async (tx) => {
+        await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId))
+          .for('update');
+        await requireGalleryRoom(tx, organizationId, locale);
+        const [last] = await tx
+          .select({ weight: max(organizationGalleryImages.weight) })
+          .from(organizationGalleryImages)
+          .where(eq(organizationGalleryImages.organizationId, organizationId));
+        await tx
+          .insert(organizationGalleryImages)
+          .values({ organizationId, imageUrl: image.url, weight: (last?.weight ?? -1) + 1 });
+      });
+    }
+  });
+  if (kind === 'logo' || kind === 'cover') {
+    options.loaders.organization.clear(organizationId);
+    const former = storageKeyOfImageUrl(kind === 'logo' ? organization.logoUrl : organization.coverUrl);
+    if (former) await removeFile({ key: former, directory });
+  }
+  return image;
+}
+
+async function requireGalleryRoom(
+  db: Pick<Database, 'select'>,
+  organizationId: number,
+  locale: ProfileEditOptions['locale'],
+): Promise<void> {
+  const [usage] = await db
+    .select({ images: count() })
+    .from(organizationGalleryImages)
+    .where(eq(organizationGalleryImages.organizationId, organizationId));
+  if ((usage?.images ?? 0) >= profileLimits.gallery) {
+    throw fieldRefusal('file', 'orgEdit.error.galleryFull', locale, 'QUOTA_EXCEEDED');
+  }
+}

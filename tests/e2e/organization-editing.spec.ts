@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { brandServers } from '../../playwright.config';
+import { uniqueEmail } from '../support/factories';
+
+/**
+ * Profile editing in the browser (issue 15 part 3): a recruiter edits sections of their organization's
+ * profile (refused input shown per field), uploads a logo and a cover, publishes, and a visitor sees it.
+ */
+const origin = `http://127.0.0.1:${brandServers.find((server) => server.brand === 'tagblatt')!.port}`;
+const password = 'correct-horse-battery';
+
+async function registerRecruiter(page: Page, company: string): Promise<string> {
+  const email = uniqueEmail('profile');
+  await page.goto(`${origin}/user/register/recruiter`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Neues Passwort').fill(password);
+  await page.getByLabel('Passwort wiederholen').fill(password);
+  await page.getByLabel('Anrede').selectOption('ms');
+  await page.getByLabel('Vorname').fill('Paula');
+  await page.getByLabel('Nachname').fill('Profil');
+  await page.getByLabel('Name des Unternehmens').fill(company);
+  await page.getByLabel('Straße und Hausnummer').fill('Neckarhalde 3');
+  await page.getByLabel('PLZ').fill('72070');
+  await page.getByLabel('Ort', { exact: true }).fill('Tübingen');
+  await page.getByRole('button', { name: 'Konto anlegen' }).click();
+  await expect(page.locator('#registered')).toBeVisible();
+  return email;
+}
+
+const picture = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+test('a recruiter edits the profile, uploads a logo and a cover, publishes, and a visitor sees it', async ({
+  page,
+  browser,
+}) => {
+  const company = `Neckar Werkstätten ${Date.now()}`;
+  const email = await registerRecruiter(page, company);
+  await page.context().clearCookies();
+  await page.goto(`${origin}/dashboard/organization-profile`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(`${origin}/dashboard/organization-profile`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(company);
+  await expect(page.getByRole('heading', { name: 'Das Profil ist noch nicht veröffentlicht' })).toBeVisible();
+  const axe = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+
+  // A section: refused input is named at its field, then saved.
+  const basics = page.locator('form[data-section="basics"]');
+  await basics.getByLabel('Alternativer Name').fill('Neckarwerk');
+  await basics.getByLabel('Website').fill('neckarwerk');
+  await basics.getByRole('button', { name: 'Speichern' }).click();
+  await expect(basics.getByText('Bitte geben Sie eine vollständige Webadresse ein (https://…).')).toBeVisible();
+  await expect(basics.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
+  await basics.getByLabel('Website').fill('https://neckarwerk.example');
+  await basics.getByRole('button', { name: 'Speichern' }).click();
+  await expect(basics.getByRole('status')).toHaveText('Gespeichert.');
+
+  const social = page.locator('form[data-section="socialProfiles"]');
+  await social.getByLabel('Facebook').fill('https://example.com/neckarwerk');
+  await social.getByRole('button', { name: 'Speichern' }).click();
+  await expect(social.getByText('Bitte geben Sie die Adresse eines Facebook-Profils ein.')).toBeVisible();
+  await social.getByLabel('Facebook').fill('https://www.facebook.com/neckarwerk');
+  await social.getByRole('button', { name: 'Speichern' }).click();
+  await expect(social.getByRole('status')).toHaveText('Gespeichert.');
+
+  const presentation = page.locator('form[data-section="presentation"]');
+  await presentation
+    .getByLabel('Präsentation')
+    .fill('<p>Wir reparieren <strong>Fahrräder</strong>.</p><script>window.hacked = true</script>');
+  await presentation.getByRole('button', { name: 'Speichern' }).click();
+  await expect(presentation.getByRole('status')).toHaveText('Gespeichert.');
+
+  const faq = page.locator('form[data-section="faq"]');
+  await faq.getByRole('button', { name: 'Hinzufügen' }).click();
+  await faq.getByLabel('Frage').fill('Gibt es Werkstattführungen?');
+  await faq.getByLabel('Antwort').fill('Jeden ersten Freitag im Monat.');
+  await faq.getByRole('button', { name: 'Speichern' }).click();
+  await expect(faq.getByRole('status')).toHaveText('Gespeichert.');
+
+  // Images: an SVG is refused; a logo and a cover are re-encoded into the pages' sizes.
+  await page.getByLabel('Logo', { exact: true }).setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+  });
+  await expect(page.getByText('Bilder können nur JPG-, PNG- oder WebP-Dateien sein.')).toBeVisible();
+  await page.getByLabel('Logo', { exact: true }).setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: await picture(600, 300, { r: 20, g: 90, b: 160 }),
+  });
+  await expect(page.locator('img[data-image="logo"]')).toHaveAttribute('src', /^\/media\/images\/[0-9a-f]{32}\.webp/);
+  await page.getByLabel('Titelbild (1000 × 500)').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: await picture(2400, 1600, { r: 200, g: 120, b: 40 }),
+  });
+  await expect(page.locator('img[data-image="cover"]')).toHaveAttribute('src', /^\/media\/images\/[0-9a-f]{32}\.webp$/);
+
+  // Both uploads are reported where they were made.
+  await expect(page.getByText('Bild hochgeladen.')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Profil veröffentlichen' }).click();
+  await expect(page.getByRole('heading', { name: 'Das Profil ist veröffentlicht.' })).toBeVisible();
+  const profilePath = await page.getByRole('link', { name: 'Profil ansehen' }).getAttribute('href');
+  expect(profilePath).toMatch(/^\/organization\//);
+
+  // A visitor (no session) sees the published profile with the edits.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const response = await visitorPage.goto(`${origin}${profilePath}`);
+  expect(response?.status()).toBe(200);
+  await expect(visitorPage.getByRole('heading', { level: 1 })).toContainText(company);
+  await expect(visitorPage.locator('main')).toContainText('Neckarwerk');
+  await expect(visitorPage.locator('main strong', { hasText: 'Fahrräder' })).toBeVisible();
+  await expect(visitorPage.locator('main')).toContainText('Gibt es Werkstattführungen?');
+  expect(await visitorPage.evaluate(() => (window as { hacked?: boolean }).hacked ?? false)).toBe(false);
+  await expect(visitorPage.locator('main a[href="https://www.facebook.com/neckarwerk"]')).toHaveCount(1);
+  const cover = visitorPage.locator('img.organization__cover');
+  await expect(cover).toHaveAttribute('src', /^\/media\/images\/[0-9a-f]{32}\.webp$/);
+  await expect(cover).toHaveAttribute('width', '1000');
+  await expect(cover).toHaveAttribute('height', '500');
+  const coverUrl = await cover.getAttribute('src');
+  const image = await visitorPage.request.get(`${origin}${coverUrl}`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/webp');
+  expect(image.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(await sharp(await image.body()).metadata()).toMatchObject({ width: 1000, height: 500, format: 'webp' });
+  await expect(visitorPage.locator('main img[src^="/media/images/"]').first()).toBeVisible();
+  await visitor.close();
+});
