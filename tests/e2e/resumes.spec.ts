@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { brandServers } from '../../playwright.config';
+import { cvPdf, germanCv } from '../support/cv-fixtures';
 import { uniqueEmail } from '../support/factories';
 
 /**
  * Resumes in the browser on jobregio (issue 17): an applicant goes through the wizard with the keyboard
- * alone, adds skills on an edit page, hides and shows the resume; a recruiter finds it by skill and place,
+ * alone, imports a PDF CV and corrects the proposal, adds skills on an edit page, hides and shows the resume; a recruiter finds it by skill and place,
  * sees no private data, sends a contact request; the applicant approves it on their resume page and the
  * recruiter then sees the contact data. Axe on the wizard, the resume page, the search and the detail page.
  */
@@ -88,12 +89,32 @@ test('an applicant keeps a CV, a recruiter finds it anonymised and sees the cont
   await tabTo(applicant, '.resume-wizard button[type="submit"]');
   await applicant.keyboard.press('Enter');
 
-  // Step 3: import (no extraction library yet: the note says so); on to the resume page.
+  // Step 3: import a PDF CV; the proposal is corrected (the last name, an entry left out) before saving.
   await expect(applicant.getByRole('heading', { name: /Schritt 3 von 3/ })).toBeFocused();
   await expectNoAxeViolations(applicant);
-  await tabTo(applicant, '.resume-wizard a.button');
-  await applicant.keyboard.press('Enter');
+  await applicant.getByLabel('Lebenslauf-Datei (PDF oder DOCX)').setInputFiles({
+    name: 'Lebenslauf.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await cvPdf(germanCv)),
+  });
+  await applicant.getByRole('button', { name: 'Lebenslauf einlesen' }).click();
+  await expect(applicant.getByRole('heading', { name: 'Vorschlag aus Ihrem Lebenslauf' })).toBeFocused();
+  await expect(applicant.locator('#wizard-personalInfo-firstName')).toHaveValue('Greta');
+  await expect(applicant.locator('#wizard-personalInfo-lastName')).toHaveValue('Beispiel');
+  await expect(applicant.locator('#wizard-workExperience-0-jobTitle')).toHaveValue('Softwareentwicklerin');
+  await expect(applicant.locator('#wizard-workExperience-0-startMonth')).toHaveValue('2019-03');
+  await expect(applicant.locator('#wizard-education-0-institution')).toHaveValue('Albert-Ludwigs-Universität Freiburg');
+  await expect(applicant.locator('#wizard-skills-skills')).toHaveValue('TypeScript, PostgreSQL, Docker');
+  await expect(applicant.locator('input[name="languages.languages"][value="en"]')).toBeChecked();
+  await expectNoAxeViolations(applicant);
+  await applicant.locator('#wizard-personalInfo-lastName').fill(`Tastatur${word}`);
+  await applicant.locator('#wizard-workExperience-0-jobTitle').fill('Senior-Softwareentwicklerin');
+  await applicant.locator('input[name="education.1.take"]').uncheck();
+  await applicant.getByRole('button', { name: 'Vorschlag speichern' }).click();
   await expect(applicant).toHaveURL(`${base}/lebenslauf`);
+  await expect(applicant.locator('main')).toContainText('Senior-Softwareentwicklerin');
+  await expect(applicant.locator('main')).toContainText('Albert-Ludwigs-Universität Freiburg');
+  await expect(applicant.locator('main')).not.toContainText('Goethe-Gymnasium');
 
   // Skills on their edit page, then show, hide and show the resume.
   await applicant.goto(`${base}/lebenslauf/edit/skills`);
@@ -173,6 +194,16 @@ test('an applicant keeps a CV, a recruiter finds it anonymised and sees the cont
   await expect(contact).toContainText(`Tastatur${word}`);
   await expect(contact).toContainText(applicantEmail);
   await expect(recruiter.locator('#contact-requests')).toContainText('angenommen');
+
+  // Both dashboards show the history.
+  await applicant.goto(`${base}/dashboard`);
+  await expect(applicant.locator('#contact-requests')).toContainText(`Kaiserstuhl Software ${word}`);
+  await expect(applicant.locator('#contact-requests')).toContainText('angenommen');
+  await recruiter.goto(`${base}/dashboard`);
+  await expect(recruiter.locator('#contact-requests')).toContainText('angenommen');
+  await expect(
+    recruiter.locator('#contact-requests').getByRole('link', { name: `${word} Entwicklerin` }),
+  ).toBeVisible();
 });
 
 test('resume pages answer 301 to /404 where the brand has no resumes', async ({ request }) => {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
-import * as z from 'zod/mini';
 import type { Brand, Locale } from '../../../../brands/types.ts';
 import {
   educationSchema,
   jobPreferencesSchema,
   languagesSchema,
   personalInfoSchema,
+  resumeImportSchema,
   resumeLimits,
   skillsSchema,
   workExperienceSchema,
@@ -238,15 +238,6 @@ async function writeSectionsIn(tx: Transaction, resumeId: number, sections: Sect
   await writeFacetLinks(tx, resumeId, facets);
   return row;
 }
-
-/** What the wizard's import step saves: the corrected proposal, each part checked by its section's schema. */
-export const resumeImportSchema = z.object({
-  personalInfo: z.optional(z.nullable(personalInfoSchema)),
-  workExperience: z.optional(z.array(workExperienceSchema).check(z.maxLength(resumeLimits.entries))),
-  education: z.optional(z.array(educationSchema).check(z.maxLength(resumeLimits.entries))),
-  skills: z.optional(z.nullable(skillsSchema)),
-  languages: z.optional(z.nullable(languagesSchema)),
-});
 
 const mergeText = (old: string | null | undefined, added: string | null) =>
   [old, added].filter(Boolean).join(', ').slice(0, resumeLimits.text) || null;

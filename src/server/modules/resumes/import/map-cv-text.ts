@@ -5,14 +5,8 @@
  * sections' schemas. Plain rules over the lines, no model: a heading starts a section ("Berufserfahrung",
  * "Work experience", …), a line starting with a period starts an entry ("03/2019 – heute Entwickler, Firma").
  */
-import type {
-  degreeLevels,
-  languageCodes} from '../../../../lib/resumes/resume-schema.ts';
-import {
-  resumeLimits,
-  type EducationEntry,
-  type WorkExperienceEntry,
-} from '../../../../lib/resumes/resume-schema.ts';
+import type { degreeLevels, languageCodes } from '../../../../lib/resumes/resume-schema.ts';
+import { resumeLimits, type EducationEntry, type WorkExperienceEntry } from '../../../../lib/resumes/resume-schema.ts';
 
 export interface CvPersonalProposal {
   firstName: string | null;
