@@ -11,7 +11,6 @@ import { Field } from './ResumeField.tsx';
 type Proposal = proposeResumeImportMutation['proposeResumeImport'];
 type Values = Record<string, string | string[]>;
 
-const listNames = new Set(['languages', 'employmentType']);
 const asValues = (record: Record<string, unknown>): Values =>
   Object.fromEntries(
     Object.entries(record).map(([key, value]) => [
@@ -73,7 +72,7 @@ export default function ResumeImportStep(props: {
       Object.fromEntries(
         fields.map((field) => [
           field.name,
-          listNames.has(field.name)
+          field.control === 'checkboxes'
             ? data.getAll(`${prefix}${field.name}`).map(String)
             : ((data.get(`${prefix}${field.name}`) as string | null) ?? null),
         ]),
