@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { brandServers } from '../../playwright.config';
-import { cvPdf, germanCv } from '../support/cv-fixtures';
+import { createTranslator } from '../../src/i18n';
+import { cvDocx, cvPdf, englishCv, germanCv } from '../support/cv-fixtures';
 import { uniqueEmail } from '../support/factories';
 
 /**
@@ -214,3 +215,114 @@ test('resume pages answer 301 to /404 where the brand has no resumes', async ({ 
     expect(response.headers().location, path).toMatch(/\/404$/);
   }
 });
+
+/**
+ * The same journey in English and French (issue 17: browser tests in de, en-GB and fr): the wizard with the
+ * import of an English CV (DOCX in en-GB, PDF in fr) and its correction, the resume shown; the recruiter's
+ * search, an anonymised detail page and a request; the applicant approves it on the dashboard, and the
+ * recruiter then sees the contact data. Every label comes from the locale's messages.
+ */
+for (const locale of ['en-GB', 'fr'] as const) {
+  test(`the resume journey in ${locale}: import, search, request, approval on the dashboard`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const t = createTranslator(locale);
+    const prefix = `${origin}/${locale}`;
+    const resumePath = locale === 'en-GB' ? '/cv' : '/resume';
+    const searchPath = locale === 'en-GB' ? '/cvs' : '/resumes';
+    const word = `Okapi${locale === 'fr' ? 'Fr' : 'En'}${Date.now() % 100000}`;
+    const signInAs = async (page: Page, email: string, callbackPath: string) => {
+      await page.goto(`${prefix}/user/login?callbackUrl=${encodeURIComponent(`/${locale}${callbackPath}`)}`);
+      await page.getByLabel(t('account.email')).fill(email);
+      await page.getByLabel(t('account.password'), { exact: true }).fill(password);
+      await page.getByRole('button', { name: t('login.submit') }).click();
+      await expect(page).toHaveURL(`${prefix}${callbackPath}`);
+    };
+
+    const applicant = await (await browser.newContext()).newPage();
+    const applicantEmail = uniqueEmail(`cv-${locale.toLowerCase()}`);
+    await applicant.goto(`${prefix}/user/register`);
+    await applicant.getByLabel(t('account.email')).fill(applicantEmail);
+    await applicant.getByLabel(t('account.newPassword')).fill(password);
+    await applicant.getByLabel(t('account.passwordConfirm')).fill(password);
+    await applicant.getByRole('button', { name: t('register.submit') }).click();
+    await expect(applicant.locator('#registered')).toBeVisible();
+    await signInAs(applicant, applicantEmail, `${resumePath}/wizard`);
+
+    await applicant.locator('#wizard-firstName').fill('John');
+    await applicant.locator('#wizard-lastName').fill('Example');
+    await applicant.getByRole('button', { name: t('resume.wizard.next') }).click();
+    await expect(applicant).toHaveURL(`${prefix}${resumePath}/wizard/job-preferences`);
+    await applicant.locator('#wizard-title').fill(`${word} Analyst`);
+    await applicant.locator('#wizard-desiredLocation').fill('Freiburg im Breisgau');
+    await applicant.getByRole('button', { name: t('resume.wizard.next') }).click();
+    await expect(applicant).toHaveURL(`${prefix}${resumePath}/wizard/import`);
+
+    const docx = locale === 'en-GB';
+    await applicant.getByLabel(t('resume.import.file')).setInputFiles({
+      name: docx ? 'cv.docx' : 'cv.pdf',
+      mimeType: docx ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' : 'application/pdf',
+      buffer: Buffer.from(docx ? cvDocx(englishCv) : await cvPdf(englishCv)),
+    });
+    await applicant.getByRole('button', { name: t('resume.import.read') }).click();
+    await expect(applicant.getByRole('heading', { name: t('resume.import.proposal') })).toBeFocused();
+    await expect(applicant.locator('#wizard-workExperience-0-jobTitle')).toHaveValue('Data Analyst');
+    await expect(applicant.locator('#wizard-workExperience-0-companyName')).toHaveValue('Northern Data Ltd');
+    await expect(applicant.locator('#wizard-education-0-institution')).toHaveValue('University of Leeds');
+    await expect(applicant.locator('#wizard-skills-skills')).toHaveValue('Python, SQL, Tableau');
+    await expectNoAxeViolations(applicant);
+    await applicant.locator('#wizard-personalInfo-lastName').fill(`Private${word}`);
+    await applicant.locator('#wizard-skills-skills').fill(`Python, SQL, ${word}`);
+    await applicant.getByRole('button', { name: t('resume.import.save') }).click();
+    await expect(applicant).toHaveURL(`${prefix}${resumePath}`);
+    await expect(applicant.locator('main')).toContainText('Northern Data Ltd');
+    await applicant.getByRole('button', { name: t('resume.visibility.show') }).click();
+    await expect(applicant.getByRole('button', { name: t('resume.visibility.hide') })).toBeVisible();
+
+    const recruiter = await (await browser.newContext()).newPage();
+    const recruiterEmail = uniqueEmail(`hunter-${locale.toLowerCase()}`);
+    await recruiter.goto(`${prefix}/user/register/recruiter`);
+    await recruiter.getByLabel(t('account.email')).fill(recruiterEmail);
+    await recruiter.getByLabel(t('account.newPassword')).fill(password);
+    await recruiter.getByLabel(t('account.passwordConfirm')).fill(password);
+    await recruiter.getByLabel(t('account.salutation')).selectOption('mr');
+    await recruiter.getByLabel(t('account.firstName'), { exact: true }).fill('Rudi');
+    await recruiter.getByLabel(t('account.lastName'), { exact: true }).fill('Recruiter');
+    await recruiter.getByLabel(t('account.companyName'), { exact: true }).fill(`Breisgau Talent ${word}`);
+    await recruiter.getByLabel(t('account.addressLine1')).fill('Kaiser-Joseph-Straße 1');
+    await recruiter.getByLabel(t('account.postalCode')).fill('79098');
+    await recruiter.getByLabel(t('account.locality'), { exact: true }).fill('Freiburg im Breisgau');
+    await recruiter.getByRole('button', { name: t('register.submit') }).click();
+    await expect(recruiter.locator('#registered')).toBeVisible();
+    const granted = await recruiter.request.post(`${origin}/api/test/resume-contact-credits`, {
+      data: { email: recruiterEmail, amount: 1 },
+    });
+    expect(granted.status()).toBe(200);
+    await signInAs(recruiter, recruiterEmail, searchPath);
+
+    await recruiter.getByLabel(t('resume.search.text')).fill(word);
+    await recruiter.getByLabel(t('resume.search.place')).fill('Freiburg im Breisgau');
+    await recruiter.getByRole('button', { name: t('resume.search.submit') }).click();
+    const results = recruiter.locator('.resume-results');
+    await results.getByRole('link', { name: `${word} Analyst` }).click();
+    for (const secret of [`Private${word}`, applicantEmail]) {
+      await expect(recruiter.locator('main')).not.toContainText(secret);
+    }
+    await expectNoAxeViolations(recruiter);
+    await recruiter.getByLabel(t('resume.contact.message')).fill('Would you have time for a call?');
+    await recruiter.getByRole('button', { name: t('resume.contact.send') }).click();
+    await expect(recruiter.getByText(t('resume.contact.sent'))).toBeVisible();
+
+    // The applicant decides on the dashboard.
+    await applicant.goto(`${prefix}/dashboard`);
+    const requests = applicant.locator('#contact-requests');
+    await expect(requests).toContainText(`Breisgau Talent ${word}`);
+    await expectNoAxeViolations(applicant);
+    await requests.getByRole('button', { name: new RegExp(t('resume.contact.approve')) }).click();
+    await expect(applicant).toHaveURL(new RegExp(`${prefix}/dashboard\\?decided=1`));
+    await expect(applicant.locator('#contact-requests')).toContainText(t('resume.contact.status.approved'));
+
+    await recruiter.reload();
+    await expect(recruiter.locator('#resume-contact-card')).toContainText(`Private${word}`);
+    await expect(recruiter.locator('#resume-contact-card')).toContainText(applicantEmail);
+  });
+}
