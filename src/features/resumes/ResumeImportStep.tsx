@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import type { FrontendInfo } from '../../lib/backend-client/client.ts';
 import { fieldsOf, type ResumeField } from '../../lib/resumes/resume-form.ts';
@@ -42,6 +42,11 @@ export default function ResumeImportStep(props: {
   const [busy, setBusy] = useState(false);
   const proposalHeading = useRef<HTMLHeadingElement>(null);
 
+  // A new proposal takes the focus to its heading (after it is rendered).
+  useEffect(() => {
+    if (proposal) proposalHeading.current?.focus();
+  }, [proposal]);
+
   async function read(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const file = new FormData(event.currentTarget).get('file');
@@ -59,7 +64,6 @@ export default function ResumeImportStep(props: {
     setBusy(false);
     if (result.kind === 'ok') {
       setProposal(result.data.proposeResumeImport);
-      requestAnimationFrame(() => proposalHeading.current?.focus());
     } else if (result.kind === 'invalid') setErrors({ file: result.fieldErrors.file ?? m('resume.error.failed') });
     else setErrors({ file: result.kind === 'refused' ? result.message : m('resume.error.failed') });
   }
