@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { brandServers } from '../../playwright.config';
+import { createTranslator } from '../../src/i18n';
+import { cvDocx, cvPdf, englishCv, germanCv } from '../support/cv-fixtures';
 import { uniqueEmail } from '../support/factories';
 
 /**
  * Resumes in the browser on jobregio (issue 17): an applicant goes through the wizard with the keyboard
- * alone, adds skills on an edit page, hides and shows the resume; a recruiter finds it by skill and place,
+ * alone, imports a PDF CV and corrects the proposal, adds skills on an edit page, hides and shows the resume; a recruiter finds it by skill and place,
  * sees no private data, sends a contact request; the applicant approves it on their resume page and the
  * recruiter then sees the contact data. Axe on the wizard, the resume page, the search and the detail page.
  */
@@ -88,12 +90,32 @@ test('an applicant keeps a CV, a recruiter finds it anonymised and sees the cont
   await tabTo(applicant, '.resume-wizard button[type="submit"]');
   await applicant.keyboard.press('Enter');
 
-  // Step 3: import (no extraction library yet: the note says so); on to the resume page.
+  // Step 3: import a PDF CV; the proposal is corrected (the last name, an entry left out) before saving.
   await expect(applicant.getByRole('heading', { name: /Schritt 3 von 3/ })).toBeFocused();
   await expectNoAxeViolations(applicant);
-  await tabTo(applicant, '.resume-wizard a.button');
-  await applicant.keyboard.press('Enter');
+  await applicant.getByLabel('Lebenslauf-Datei (PDF oder DOCX)').setInputFiles({
+    name: 'Lebenslauf.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await cvPdf(germanCv)),
+  });
+  await applicant.getByRole('button', { name: 'Lebenslauf einlesen' }).click();
+  await expect(applicant.getByRole('heading', { name: 'Vorschlag aus Ihrem Lebenslauf' })).toBeFocused();
+  await expect(applicant.locator('#wizard-personalInfo-firstName')).toHaveValue('Greta');
+  await expect(applicant.locator('#wizard-personalInfo-lastName')).toHaveValue('Beispiel');
+  await expect(applicant.locator('#wizard-workExperience-0-jobTitle')).toHaveValue('Softwareentwicklerin');
+  await expect(applicant.locator('#wizard-workExperience-0-startMonth')).toHaveValue('2019-03');
+  await expect(applicant.locator('#wizard-education-0-institution')).toHaveValue('Albert-Ludwigs-Universität Freiburg');
+  await expect(applicant.locator('#wizard-skills-skills')).toHaveValue('TypeScript, PostgreSQL, Docker');
+  await expect(applicant.locator('input[name="languages.languages"][value="en"]')).toBeChecked();
+  await expectNoAxeViolations(applicant);
+  await applicant.locator('#wizard-personalInfo-lastName').fill(`Tastatur${word}`);
+  await applicant.locator('#wizard-workExperience-0-jobTitle').fill('Senior-Softwareentwicklerin');
+  await applicant.locator('input[name="education.1.take"]').uncheck();
+  await applicant.getByRole('button', { name: 'Vorschlag speichern' }).click();
   await expect(applicant).toHaveURL(`${base}/lebenslauf`);
+  await expect(applicant.locator('main')).toContainText('Senior-Softwareentwicklerin');
+  await expect(applicant.locator('main')).toContainText('Albert-Ludwigs-Universität Freiburg');
+  await expect(applicant.locator('main')).not.toContainText('Goethe-Gymnasium');
 
   // Skills on their edit page, then show, hide and show the resume.
   await applicant.goto(`${base}/lebenslauf/edit/skills`);
@@ -173,6 +195,16 @@ test('an applicant keeps a CV, a recruiter finds it anonymised and sees the cont
   await expect(contact).toContainText(`Tastatur${word}`);
   await expect(contact).toContainText(applicantEmail);
   await expect(recruiter.locator('#contact-requests')).toContainText('angenommen');
+
+  // Both dashboards show the history.
+  await applicant.goto(`${base}/dashboard`);
+  await expect(applicant.locator('#contact-requests')).toContainText(`Kaiserstuhl Software ${word}`);
+  await expect(applicant.locator('#contact-requests')).toContainText('angenommen');
+  await recruiter.goto(`${base}/dashboard`);
+  await expect(recruiter.locator('#contact-requests')).toContainText('angenommen');
+  await expect(
+    recruiter.locator('#contact-requests').getByRole('link', { name: `${word} Entwicklerin` }),
+  ).toBeVisible();
 });
 
 test('resume pages answer 301 to /404 where the brand has no resumes', async ({ request }) => {
@@ -183,3 +215,127 @@ test('resume pages answer 301 to /404 where the brand has no resumes', async ({ 
     expect(response.headers().location, path).toMatch(/\/404$/);
   }
 });
+
+/**
+ * The same journey in English and French (issue 17: browser tests in de, en-GB and fr): the wizard with the
+ * import of an English CV (DOCX in en-GB, PDF in fr) and its correction, the resume shown; the recruiter's
+ * search, an anonymised detail page and a request; the applicant approves it on the dashboard, and the
+ * recruiter then sees the contact data. Every label comes from the locale's messages.
+ */
+for (const locale of ['en-GB', 'fr'] as const) {
+  test(`the resume journey in ${locale}: import, search, request, approval on the dashboard`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const t = createTranslator(locale);
+    const prefix = `${origin}/${locale}`;
+    const resumePath = locale === 'en-GB' ? '/cv' : '/resume';
+    const searchPath = locale === 'en-GB' ? '/cvs' : '/resumes';
+    const word = `Okapi${locale === 'fr' ? 'Fr' : 'En'}${Date.now() % 100000}`;
+    const signInAs = async (page: Page, email: string, callbackPath: string) => {
+      await page.goto(`${prefix}/user/login?callbackUrl=${encodeURIComponent(`/${locale}${callbackPath}`)}`);
+      await page.getByLabel(t('account.email')).fill(email);
+      await page.getByLabel(t('account.password'), { exact: true }).fill(password);
+      await page.getByRole('button', { name: t('login.submit') }).click();
+      await expect(page).toHaveURL(`${prefix}${callbackPath}`);
+    };
+
+    const applicant = await (await browser.newContext()).newPage();
+    const applicantEmail = uniqueEmail(`cv-${locale.toLowerCase()}`);
+    await applicant.goto(`${prefix}/user/register`);
+    await applicant.getByLabel(t('account.email')).fill(applicantEmail);
+    await applicant.getByLabel(t('account.newPassword')).fill(password);
+    await applicant.getByLabel(t('account.passwordConfirm')).fill(password);
+    await applicant.getByRole('button', { name: t('register.submit') }).click();
+    await expect(applicant.locator('#registered')).toBeVisible();
+    await signInAs(applicant, applicantEmail, `${resumePath}/wizard`);
+
+    await applicant.locator('#wizard-firstName').fill('John');
+    await applicant.locator('#wizard-lastName').fill('Example');
+    await applicant.getByRole('button', { name: t('resume.wizard.next') }).click();
+    await expect(applicant).toHaveURL(`${prefix}${resumePath}/wizard/job-preferences`);
+    await applicant.locator('#wizard-title').fill(`${word} Analyst`);
+    await applicant.locator('#wizard-desiredLocation').fill('Freiburg im Breisgau');
+    await applicant.getByRole('button', { name: t('resume.wizard.next') }).click();
+    await expect(applicant).toHaveURL(`${prefix}${resumePath}/wizard/import`);
+
+    const docx = locale === 'en-GB';
+    await applicant.getByLabel(t('resume.import.file')).setInputFiles({
+      name: docx ? 'cv.docx' : 'cv.pdf',
+      mimeType: docx ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' : 'application/pdf',
+      buffer: Buffer.from(docx ? cvDocx(englishCv) : await cvPdf(englishCv)),
+    });
+    await applicant.getByRole('button', { name: t('resume.import.read') }).click();
+    // (The focus on the proposal's heading is asserted in the German journey above.)
+    await expect(applicant.getByRole('heading', { name: t('resume.import.proposal') })).toBeVisible();
+    await expect(applicant.locator('#wizard-workExperience-0-jobTitle')).toHaveValue('Data Analyst');
+    await expect(applicant.locator('#wizard-workExperience-0-companyName')).toHaveValue('Northern Data Ltd');
+    await expect(applicant.locator('#wizard-education-0-institution')).toHaveValue('University of Leeds');
+    await expect(applicant.locator('#wizard-skills-skills')).toHaveValue('Python, SQL, Tableau');
+    await expectNoAxeViolations(applicant);
+    await applicant.locator('#wizard-personalInfo-lastName').fill(`Private${word}`);
+    await applicant.locator('#wizard-skills-skills').fill(`Python, SQL, ${word}`);
+    await applicant.getByRole('button', { name: t('resume.import.save') }).click();
+    await expect(applicant).toHaveURL(`${prefix}${resumePath}`);
+    await expect(applicant.locator('main')).toContainText('Northern Data Ltd');
+    await applicant.getByRole('button', { name: t('resume.visibility.show') }).click();
+    await expect(applicant.getByRole('button', { name: t('resume.visibility.hide') })).toBeVisible();
+
+    const recruiter = await (await browser.newContext()).newPage();
+    const recruiterEmail = uniqueEmail(`hunter-${locale.toLowerCase()}`);
+    await recruiter.goto(`${prefix}/user/register/recruiter`);
+    await recruiter.getByLabel(t('account.email')).fill(recruiterEmail);
+    await recruiter.getByLabel(t('account.newPassword')).fill(password);
+    await recruiter.getByLabel(t('account.passwordConfirm')).fill(password);
+    await recruiter.getByLabel(t('account.salutation')).selectOption('mr');
+    await recruiter.getByLabel(t('account.firstName'), { exact: true }).fill('Rudi');
+    await recruiter.getByLabel(t('account.lastName'), { exact: true }).fill('Recruiter');
+    await recruiter.getByLabel(t('account.companyName'), { exact: true }).fill(`Breisgau Talent ${word}`);
+    await recruiter.getByLabel(t('account.addressLine1')).fill('Kaiser-Joseph-Straße 1');
+    await recruiter.getByLabel(t('account.postalCode')).fill('79098');
+    await recruiter.getByLabel(t('account.locality'), { exact: true }).fill('Freiburg im Breisgau');
+    await recruiter.getByRole('button', { name: t('register.submit') }).click();
+    await expect(recruiter.locator('#registered')).toBeVisible();
+    const granted = await recruiter.request.post(`${origin}/api/test/resume-contact-credits`, {
+      data: { email: recruiterEmail, amount: 1 },
+    });
+    expect(granted.status()).toBe(200);
+    await signInAs(recruiter, recruiterEmail, searchPath);
+
+    await recruiter.getByLabel(t('resume.search.text')).fill(word);
+    await recruiter.getByLabel(t('resume.search.place')).fill('Freiburg im Breisgau');
+    await recruiter.getByRole('button', { name: t('resume.search.submit') }).click();
+    const results = recruiter.locator('.resume-results');
+    await results.getByRole('link', { name: `${word} Analyst` }).click();
+    for (const secret of [`Private${word}`, applicantEmail]) {
+      await expect(recruiter.locator('main')).not.toContainText(secret);
+    }
+    await expectNoAxeViolations(recruiter);
+    await recruiter.getByLabel(t('resume.contact.message')).fill('Would you have time for a call?');
+    await recruiter.getByRole('button', { name: t('resume.contact.send') }).click();
+    await expect(recruiter.getByText(t('resume.contact.sent'))).toBeVisible();
+
+    // The applicant decides on the dashboard: a decline gives the one credit back, so a second request goes
+    // out; that one is approved.
+    await applicant.goto(`${prefix}/dashboard`);
+    const requests = applicant.locator('#contact-requests');
+    await expect(requests).toContainText(`Breisgau Talent ${word}`);
+    await expectNoAxeViolations(applicant);
+    await requests.getByRole('button', { name: new RegExp(t('resume.contact.decline')) }).click();
+    await expect(applicant.locator('#contact-requests')).toContainText(t('resume.contact.status.declined'));
+    await recruiter.reload();
+    await expect(recruiter.locator('#contact-requests')).toContainText(t('resume.contact.status.declined'));
+    await recruiter.getByLabel(t('resume.contact.message')).fill('Perhaps later this year?');
+    await recruiter.getByRole('button', { name: t('resume.contact.send') }).click();
+    await expect(recruiter.getByText(t('resume.contact.sent'))).toBeVisible();
+    await applicant.reload();
+    await applicant
+      .locator('#contact-requests')
+      .getByRole('button', { name: new RegExp(t('resume.contact.approve')) })
+      .click();
+    await expect(applicant).toHaveURL(new RegExp(`${prefix}/dashboard\\?decided=1`));
+    await expect(applicant.locator('#contact-requests')).toContainText(t('resume.contact.status.approved'));
+
+    await recruiter.reload();
+    await expect(recruiter.locator('#resume-contact-card')).toContainText(`Private${word}`);
+    await expect(recruiter.locator('#resume-contact-card')).toContainText(applicantEmail);
+  });
+}

@@ -1,16 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import type { FrontendInfo } from '../../lib/backend-client/client.ts';
-import {
-  choiceLabelKey,
-  fieldsOf,
-  wizardSteps,
-  type ResumeField,
-  type WizardStep,
-} from '../../lib/resumes/resume-form.ts';
+import { fieldsOf, wizardSteps, type WizardStep } from '../../lib/resumes/resume-form.ts';
 import { jobPreferencesSchema, personalInfoSchema, type HiddenResumeFields } from '../../lib/resumes/resume-schema.ts';
 import { operation, send } from '../applications/apply-client.ts';
 import { saveResumeJobPreferences, saveResumePersonalInfo } from './operations.ts';
+import { Field } from './ResumeField.tsx';
+import ResumeImportStep from './ResumeImportStep.tsx';
 
 /** What the wizard page hands over: the stored values of the two form steps, the brand's hidden fields, links. */
 export interface ResumeWizardProps {
@@ -27,7 +23,6 @@ const stepSection = { 'personal-info': 'personal_info', 'job-preferences': 'job_
 const stepSchema = { 'personal-info': personalInfoSchema, 'job-preferences': jobPreferencesSchema } as const;
 const stepMutation = { 'personal-info': saveResumePersonalInfo, 'job-preferences': saveResumeJobPreferences } as const;
 const listNames = new Set(['employmentType', 'availabilityPeriods']);
-const inputType = { text: 'text', tel: 'tel', date: 'date', month: 'month', number: 'number' } as const;
 
 /**
  * The resume wizard (issue 17, SPEC 2: personal info, job preferences, import). Each form step is checked
@@ -117,20 +112,40 @@ export default function ResumeWizard(props: ResumeWizardProps) {
           ))}
         </ol>
       </nav>
-      <form className="account-form card" noValidate onSubmit={(event) => void submit(event)}>
-        <h2 ref={heading} tabIndex={-1}>
-          {m('resume.wizard.step', { current: index + 1, total: wizardSteps.length })}:{' '}
-          {m(`resume.wizard.step.${step}`)}
-        </h2>
-        {errorCount > 0 && (
-          <div className="alert alert--danger" role="alert">
-            {errors.form ?? errors.input ?? m('resume.wizard.fixErrors')}
+      {step === 'import' ? (
+        <div className="account-form card stack">
+          <h2 ref={heading} tabIndex={-1}>
+            {m('resume.wizard.step', { current: index + 1, total: wizardSteps.length })}:{' '}
+            {m(`resume.wizard.step.${step}`)}
+          </h2>
+          <ResumeImportStep
+            frontend={props.frontend}
+            hidden={hidden}
+            stored={values.personal_info}
+            m={m}
+            resumePath={props.paths.resume}
+          />
+          <div className="account-actions">
+            <button type="button" className="button button--secondary" onClick={() => go('job-preferences')}>
+              {m('resume.wizard.back')}
+            </button>
+            <a className="button button--secondary" href={props.paths.resume}>
+              {m('resume.wizard.finish')}
+            </a>
           </div>
-        )}
-        {step === 'import' ? (
-          <p>{m('resume.wizard.importUnavailable')}</p>
-        ) : (
-          fieldsOf(stepSection[step], hidden).map((field) => (
+        </div>
+      ) : (
+        <form className="account-form card" noValidate onSubmit={(event) => void submit(event)}>
+          <h2 ref={heading} tabIndex={-1}>
+            {m('resume.wizard.step', { current: index + 1, total: wizardSteps.length })}:{' '}
+            {m(`resume.wizard.step.${step}`)}
+          </h2>
+          {errorCount > 0 && (
+            <div className="alert alert--danger" role="alert">
+              {errors.form ?? errors.input ?? m('resume.wizard.fixErrors')}
+            </div>
+          )}
+          {fieldsOf(stepSection[step], hidden).map((field) => (
             <Field
               key={`${step}-${field.name}`}
               field={field}
@@ -138,113 +153,22 @@ export default function ResumeWizard(props: ResumeWizardProps) {
               error={errors[field.name]}
               m={m}
             />
-          ))
-        )}
-        <div className="account-actions">
-          {index > 0 && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => go(wizardSteps[index - 1] ?? 'personal-info')}
-            >
-              {m('resume.wizard.back')}
-            </button>
-          )}
-          {step === 'import' ? (
-            <a className="button" href={props.paths.resume}>
-              {m('resume.wizard.finish')}
-            </a>
-          ) : (
+          ))}
+          <div className="account-actions">
+            {index > 0 && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => go(wizardSteps[index - 1] ?? 'personal-info')}
+              >
+                {m('resume.wizard.back')}
+              </button>
+            )}
             <button type="submit" className="button" disabled={busy} aria-busy={busy}>
               {busy ? m('resume.wizard.saving') : m('resume.wizard.next')}
             </button>
-          )}
-        </div>
-      </form>
-    </div>
-  );
-}
-
-function Field(props: {
-  field: ResumeField;
-  value: string | string[] | undefined;
-  error: string | undefined;
-  m: (key: string) => string;
-}) {
-  const { field, value, error, m } = props;
-  const id = `wizard-${field.name}`;
-  const describedBy =
-    [field.isPrivate ? `${id}-private` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  const text = typeof value === 'string' ? value : '';
-  const list = Array.isArray(value) ? value : [];
-  const label = m(`resume.field.${field.name}`);
-  return (
-    <div className={`field account-field${error ? ' account-field--invalid' : ''}`}>
-      {field.control === 'checkboxes' ? (
-        <fieldset className="resume-choices" aria-describedby={describedBy}>
-          <legend>{label}</legend>
-          {field.choices?.map((choice) => (
-            <label key={choice} className="resume-choice">
-              <input type="checkbox" name={field.name} value={choice} defaultChecked={list.includes(choice)} />
-              {m(choiceLabelKey(field.name, choice))}
-            </label>
-          ))}
-        </fieldset>
-      ) : (
-        <>
-          <label htmlFor={id}>
-            {label}
-            {!field.required && <span className="account-field__optional"> ({m('account.optional')})</span>}
-          </label>
-          {field.control === 'textarea' ? (
-            <textarea
-              id={id}
-              name={field.name}
-              rows={5}
-              maxLength={field.maxLength}
-              defaultValue={text}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          ) : field.control === 'select' ? (
-            <select
-              id={id}
-              name={field.name}
-              defaultValue={text}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-            >
-              <option value="">{m('resume.choose')}</option>
-              {field.choices?.map((choice) => (
-                <option key={choice} value={choice}>
-                  {m(choiceLabelKey(field.name, choice))}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              id={id}
-              name={field.name}
-              type={inputType[field.control]}
-              defaultValue={text}
-              required={field.required}
-              maxLength={field.maxLength}
-              autoComplete={field.autocomplete}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </>
-      )}
-      {field.isPrivate && (
-        <p id={`${id}-private`} className="account-field__hint">
-          {m('resume.field.privateHint')}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="account-field__error">
-          {error}
-        </p>
+          </div>
+        </form>
       )}
     </div>
   );

@@ -390,3 +390,64 @@ export const revokeResumeContactRequest = defineOperation(
     }
   `,
 );
+
+/** Reads an uploaded CV and proposes its sections (multipart; the wizard's import step). */
+export const proposeResumeImport = defineOperation(
+  'proposeResumeImport',
+  /* GraphQL */ `
+    mutation proposeResumeImport($file: File!) {
+      proposeResumeImport(file: $file) {
+        fileType
+        pages
+        personalInfo {
+          firstName
+          lastName
+          email
+          phone
+          birthday
+          homeLocation
+        }
+        workExperience {
+          jobTitle
+          companyName
+          location
+          startMonth
+          endMonth
+          summary
+        }
+        education {
+          institution
+          degreeLevel
+          studyProgram
+          location
+          startMonth
+          endMonth
+          summary
+        }
+        skills
+        languages
+        languagesFree
+      }
+    }
+  `,
+);
+
+/** Saves the corrected proposal of an imported CV. */
+export const applyResumeImport = defineOperation(
+  'applyResumeImport',
+  /* GraphQL */ `
+    mutation applyResumeImport($input: ResumeImportInput!) {
+      applyResumeImport(input: $input) {
+        id
+        workExperience {
+          id
+          jobTitle
+        }
+        education {
+          id
+          institution
+        }
+      }
+    }
+  `,
+);

@@ -1377,6 +1377,33 @@ export const de = {
   'orgEdit.error.social.instagram': 'Bitte geben Sie die Adresse eines Instagram-Profils ein.',
   'orgEdit.error.social.tiktok': 'Bitte geben Sie die Adresse eines TikTok-Profils ein.',
   'orgEdit.error.social.blueSky': 'Bitte geben Sie die Adresse eines Bluesky-Profils ein.',
+  // resumes2: CV import (issue 17 part 2)
+  'resume.import.intro':
+    'Laden Sie Ihren Lebenslauf als PDF- oder Word-Datei hoch (DOCX, höchstens 10 MB und 10 Seiten). Wir schlagen vor, was er für die Abschnitte Ihres Lebenslaufs enthält; prüfen und korrigieren Sie den Vorschlag vor dem Speichern.',
+  'resume.import.file': 'Lebenslauf-Datei (PDF oder DOCX)',
+  'resume.import.read': 'Lebenslauf einlesen',
+  'resume.import.reading': 'Wird eingelesen …',
+  'resume.import.proposal': 'Vorschlag aus Ihrem Lebenslauf',
+  'resume.import.proposalHint':
+    'Prüfen und korrigieren Sie jedes Feld. Gespeichert wird erst mit „Vorschlag speichern“.',
+  'resume.import.emailFound':
+    'E-Mail im Lebenslauf: {email}. Personalverantwortliche mit bestätigter Anfrage sehen die E-Mail Ihres Kontos.',
+  'resume.import.take': 'Diesen Eintrag übernehmen',
+  'resume.import.workEntry': 'Berufserfahrung {number}',
+  'resume.import.educationEntry': 'Ausbildung {number}',
+  'resume.import.nothingFound':
+    'In dieser Datei wurden keine Abschnitte erkannt. Bitte füllen Sie die Abschnitte selbst aus.',
+  'resume.import.save': 'Vorschlag speichern',
+  'resume.import.saved': 'Der Vorschlag wurde in Ihren Lebenslauf übernommen.',
+  'resume.import.error.tooLarge': 'Die Datei ist zu groß: höchstens 10 MB.',
+  'resume.import.error.rateLimited':
+    'Sie haben zu viele Dateien eingelesen. Bitte versuchen Sie es in einer Stunde erneut.',
+  'resume.import.error.fileType': 'Nur PDF- und Word-Dateien (DOCX) können eingelesen werden.',
+  'resume.import.error.tooManyPages': 'Das PDF hat zu viele Seiten: höchstens 10.',
+  'resume.import.error.timeout': 'Das Einlesen hat zu lange gedauert. Bitte versuchen Sie eine kleinere Datei.',
+  'resume.import.error.unreadable': 'Die Datei konnte nicht gelesen werden. Ist sie beschädigt oder kennwortgeschützt?',
+  'resume.import.error.noText':
+    'Die Datei enthält keinen Text (ein Scan?). Bitte füllen Sie die Abschnitte selbst aus.',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -1351,4 +1351,27 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'orgEdit.error.social.instagram': 'Please enter the address of a Instagram profile.',
   'orgEdit.error.social.tiktok': 'Please enter the address of a TikTok profile.',
   'orgEdit.error.social.blueSky': 'Please enter the address of a Bluesky profile.',
+  // resumes2: CV import (issue 17 part 2)
+  'resume.import.intro':
+    'Upload your CV as a PDF or Word file (DOCX, at most 10 MB and 10 pages). We propose what it says for the sections of your CV; check and correct the proposal before saving it.',
+  'resume.import.file': 'CV file (PDF or DOCX)',
+  'resume.import.read': 'Read CV',
+  'resume.import.reading': 'Reading …',
+  'resume.import.proposal': 'Proposal from your CV',
+  'resume.import.proposalHint': 'Check every field and correct it. Nothing is saved before you click “Save proposal”.',
+  'resume.import.emailFound':
+    'E-mail in the CV: {email}. Recruiters with an approved request see the e-mail of your account.',
+  'resume.import.take': 'Take over this entry',
+  'resume.import.workEntry': 'Work experience {number}',
+  'resume.import.educationEntry': 'Education {number}',
+  'resume.import.nothingFound': 'No sections were recognised in this file. Please fill in the sections yourself.',
+  'resume.import.save': 'Save proposal',
+  'resume.import.saved': 'The proposal has been saved to your CV.',
+  'resume.import.error.tooLarge': 'The file is too large: at most 10 MB.',
+  'resume.import.error.rateLimited': 'You have imported too many files. Please try again in an hour.',
+  'resume.import.error.fileType': 'Only PDF and Word files (DOCX) can be imported.',
+  'resume.import.error.tooManyPages': 'The PDF has too many pages: at most 10.',
+  'resume.import.error.timeout': 'Reading the file took too long. Please try a smaller file.',
+  'resume.import.error.unreadable': 'The file could not be read. Is it damaged or password-protected?',
+  'resume.import.error.noText': 'The file contains no text (a scan?). Please fill in the sections yourself.',
 };

@@ -1376,4 +1376,30 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'orgEdit.error.social.instagram': 'Veuillez saisir l’adresse d’un profil Instagram.',
   'orgEdit.error.social.tiktok': 'Veuillez saisir l’adresse d’un profil TikTok.',
   'orgEdit.error.social.blueSky': 'Veuillez saisir l’adresse d’un profil Bluesky.',
+  // resumes2: CV import (issue 17 part 2)
+  'resume.import.intro':
+    'Téléversez votre CV en fichier PDF ou Word (DOCX, 10 Mo et 10 pages au maximum). Nous proposons son contenu pour les sections de votre CV ; vérifiez et corrigez la proposition avant de l’enregistrer.',
+  'resume.import.file': 'Fichier du CV (PDF ou DOCX)',
+  'resume.import.read': 'Lire le CV',
+  'resume.import.reading': 'Lecture …',
+  'resume.import.proposal': 'Proposition tirée de votre CV',
+  'resume.import.proposalHint':
+    'Vérifiez et corrigez chaque champ. Rien n’est enregistré avant de cliquer sur « Enregistrer la proposition ».',
+  'resume.import.emailFound':
+    'E-mail dans le CV : {email}. Les recruteurs dont la demande est approuvée voient l’e-mail de votre compte.',
+  'resume.import.take': 'Reprendre cette entrée',
+  'resume.import.workEntry': 'Expérience professionnelle {number}',
+  'resume.import.educationEntry': 'Formation {number}',
+  'resume.import.nothingFound':
+    'Aucune section n’a été reconnue dans ce fichier. Veuillez remplir les sections vous-même.',
+  'resume.import.save': 'Enregistrer la proposition',
+  'resume.import.saved': 'La proposition a été reprise dans votre CV.',
+  'resume.import.error.tooLarge': 'Le fichier est trop volumineux : 10 Mo au maximum.',
+  'resume.import.error.rateLimited': 'Vous avez importé trop de fichiers. Veuillez réessayer dans une heure.',
+  'resume.import.error.fileType': 'Seuls les fichiers PDF et Word (DOCX) peuvent être importés.',
+  'resume.import.error.tooManyPages': 'Le PDF a trop de pages : 10 au maximum.',
+  'resume.import.error.timeout': 'La lecture du fichier a pris trop de temps. Veuillez essayer un fichier plus petit.',
+  'resume.import.error.unreadable': 'Le fichier n’a pas pu être lu. Est-il endommagé ou protégé par un mot de passe ?',
+  'resume.import.error.noText':
+    'Le fichier ne contient pas de texte (un scan ?). Veuillez remplir les sections vous-même.',
 };

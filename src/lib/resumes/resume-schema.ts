@@ -231,6 +231,20 @@ export const skillsSchema = z.object({
 });
 export type Skills = z.infer<typeof skillsSchema>;
 
+/** What the wizard's import step saves (issue 17 part 2): the corrected proposal of an imported CV, each
+ * part checked by its section's schema; field errors are named like workExperience.0.endMonth. */
+export const resumeImportSchema = z.object({
+  personalInfo: z.optional(z.nullable(personalInfoSchema)),
+  workExperience: z.optional(
+    z.array(workExperienceSchema).check(z.maxLength(resumeLimits.entries, { error: 'resume.error.tooManyEntries' })),
+  ),
+  education: z.optional(
+    z.array(educationSchema).check(z.maxLength(resumeLimits.entries, { error: 'resume.error.tooManyEntries' })),
+  ),
+  skills: z.optional(z.nullable(skillsSchema)),
+  languages: z.optional(z.nullable(languagesSchema)),
+});
+
 /** The form fields of each section, in their order (the edit pages and the wizard render them in it). */
 export const sectionFields = {
   personal_info: ['salutation', 'firstName', 'lastName', 'phone', 'birthday', 'homeLocation', 'about'],

@@ -450,6 +450,15 @@ export type ResumeFacetFilterInput = {
   values: Array<string>;
 };
 
+/** The corrected proposal: each part checked by its section's schema; entries are added, skills and languages merged. */
+export type ResumeImportInput = {
+  education?: Array<ResumeEducationInput> | null | undefined;
+  languages?: ResumeLanguagesInput | null | undefined;
+  personalInfo?: ResumePersonalInfoInput | null | undefined;
+  skills?: ResumeSkillsInput | null | undefined;
+  workExperience?: Array<ResumeWorkExperienceInput> | null | undefined;
+};
+
 export type ResumeJobPreferencesInput = {
   availabilityPeriods?: Array<string> | null | undefined;
   availableStart?: string | null | undefined;
@@ -2015,6 +2024,57 @@ export type revokeResumeContactRequestMutationVariables = Exact<{
 
 export type revokeResumeContactRequestMutation = { revokeResumeContactRequest: { id: number; status: string } };
 
+export type proposeResumeImportMutationVariables = Exact<{
+  file: File;
+}>;
+
+export type proposeResumeImportMutation = {
+  proposeResumeImport: {
+    fileType: string;
+    pages: number | null;
+    skills: Array<string>;
+    languages: Array<string>;
+    languagesFree: string | null;
+    personalInfo: {
+      firstName: string | null;
+      lastName: string | null;
+      email: string | null;
+      phone: string | null;
+      birthday: string | null;
+      homeLocation: string | null;
+    };
+    workExperience: Array<{
+      jobTitle: string;
+      companyName: string | null;
+      location: string | null;
+      startMonth: string | null;
+      endMonth: string | null;
+      summary: string | null;
+    }>;
+    education: Array<{
+      institution: string;
+      degreeLevel: string | null;
+      studyProgram: string | null;
+      location: string | null;
+      startMonth: string | null;
+      endMonth: string | null;
+      summary: string | null;
+    }>;
+  };
+};
+
+export type applyResumeImportMutationVariables = Exact<{
+  input: ResumeImportInput;
+}>;
+
+export type applyResumeImportMutation = {
+  applyResumeImport: {
+    id: number;
+    workExperience: Array<{ id: string; jobTitle: string }>;
+    education: Array<{ id: string; institution: string }>;
+  };
+};
+
 export type sitemapSectionsQueryVariables = Exact<{
   locale?: string | null | undefined;
   kinds?: Array<SitemapKind> | null | undefined;
@@ -3001,6 +3061,7 @@ export interface OperationTypes {
   acceptTeamInvitation: { data: acceptTeamInvitationMutation; variables: acceptTeamInvitationMutationVariables };
   addBookmark: { data: addBookmarkMutation; variables: addBookmarkMutationVariables };
   applicationForm: { data: applicationFormQuery; variables: applicationFormQueryVariables };
+  applyResumeImport: { data: applyResumeImportMutation; variables: applyResumeImportMutationVariables };
   approveJob: { data: approveJobMutation; variables: approveJobMutationVariables };
   blogCategories: { data: blogCategoriesQuery; variables: blogCategoriesQueryVariables };
   blogFeed: { data: blogFeedQuery; variables: blogFeedQueryVariables };
@@ -3069,6 +3130,7 @@ export interface OperationTypes {
   organizationTeam: { data: organizationTeamQuery; variables: organizationTeamQueryVariables };
   passwordResetLinkUsable: { data: passwordResetLinkUsableQuery; variables: passwordResetLinkUsableQueryVariables };
   placeOrder: { data: placeOrderMutation; variables: placeOrderMutationVariables };
+  proposeResumeImport: { data: proposeResumeImportMutation; variables: proposeResumeImportMutationVariables };
   receivedApplications: { data: receivedApplicationsQuery; variables: receivedApplicationsQueryVariables };
   recordDispatchEvent: { data: recordDispatchEventMutation; variables: recordDispatchEventMutationVariables };
   recordJobView: { data: recordJobViewMutation; variables: recordJobViewMutationVariables };

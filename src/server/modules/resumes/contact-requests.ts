@@ -40,16 +40,18 @@ const sendSchema = z.object({
 /**
  * Pending requests older than their 14 days expire (SPEC 4), and the credit each held is released through
  * the commerce service (a refund entry in the ledger), in one transaction. Run before every read and write
- * of requests, so nobody sees or decides an expired one.
+ * of requests, so nobody sees or decides an expired one, and by the job runner (resume-contact-expiry.ts),
+ * so the credit comes back on time even when nobody looks. Answers how many expired.
  */
-export async function expireContactRequests(db: Executor, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function expireContactRequests(db: Executor, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
     const expired = await tx
       .update(resumeContactRequests)
       .set({ status: 'expired', decidedAt: now })
       .where(and(eq(resumeContactRequests.status, 'pending'), lt(resumeContactRequests.expiresAt, now)))
       .returning({ id: resumeContactRequests.id });
     for (const { id } of expired) await releaseResumeContactCredit(tx, id, null);
+    return expired.length;
   });
 }
 

@@ -2,7 +2,9 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { gql, serviceOptionsOf, type GraphQLModule, type ResolverArgs } from '../../graphql/module.ts';
 import type { ResumeAttachment } from '../../db/schema/resumes.ts';
 import { getMyResume, getResume, getResumeCompleteness, getResumeContact, type ResumeView } from './get-resume.ts';
+import { proposeResumeImport } from './import-resume.ts';
 import {
+  applyResumeImport,
   removeResumeEntry,
   saveResumeSection,
   setResumeVisibility,
@@ -279,6 +281,61 @@ export const resumesModule: GraphQLModule = {
       expiresAt: DateTime!
     }
 
+    "Personal details found in an imported CV (a proposal: nothing is stored)."
+    type ResumeImportPersonalInfo {
+      firstName: String
+      lastName: String
+      email: String
+      phone: String
+      "YYYY-MM-DD"
+      birthday: String
+      homeLocation: String
+    }
+
+    type ResumeImportWorkExperience {
+      jobTitle: String!
+      companyName: String
+      location: String
+      "YYYY-MM"
+      startMonth: String
+      endMonth: String
+      summary: String
+    }
+
+    type ResumeImportEducation {
+      institution: String!
+      degreeLevel: String
+      studyProgram: String
+      location: String
+      startMonth: String
+      endMonth: String
+      summary: String
+    }
+
+    "What an uploaded CV says, mapped to the resume's sections, for the applicant to correct before saving."
+    type ResumeImportProposal {
+      "pdf or docx"
+      fileType: String!
+      "Pages of a PDF; null for a DOCX."
+      pages: Int
+      personalInfo: ResumeImportPersonalInfo!
+      workExperience: [ResumeImportWorkExperience!]!
+      education: [ResumeImportEducation!]!
+      skills: [String!]!
+      "Language codes (de, en, fr, …)."
+      languages: [String!]!
+      languagesFree: String
+    }
+
+    "The corrected proposal: each part checked by its section's schema; entries are added, skills and languages merged."
+    input ResumeImportInput {
+      personalInfo: ResumePersonalInfoInput
+      workExperience: [ResumeWorkExperienceInput!]
+      education: [ResumeEducationInput!]
+      skills: ResumeSkillsInput
+      languages: ResumeLanguagesInput
+    }
+
     extend type Query {
       "The requests for the signed-in applicant's resume, newest first (their history)."
       myResumeContactRequests: [ResumeContactRequest!]!
@@ -321,6 +378,13 @@ export const resumesModule: GraphQLModule = {
       uploadResumeAttachment(file: File!): ResumeAttachmentInfo!
       "Removes a file of the attachments box; false when there is no such file of the viewer's."
       removeResumeAttachment(id: Int!): Boolean!
+      """
+      Reads a CV (PDF or DOCX, at most 10 MB and 10 pages, checked by its first bytes; 20 per hour) and
+      proposes its sections; stores nothing. Multipart request (GraphQL multipart request spec).
+      """
+      proposeResumeImport(file: File!): ResumeImportProposal!
+      "Saves the corrected proposal of an imported CV in one transaction."
+      applyResumeImport(input: ResumeImportInput!): Resume!
     }
   `,
   resolvers: {
@@ -367,6 +431,12 @@ export const resumesModule: GraphQLModule = {
         withNames(context, await revokeResumeContactRequest({ ...serviceOptionsOf(context), id: Number(args.id) })),
       uploadResumeAttachment: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         uploadResumeAttachment({ ...serviceOptionsOf(context), input: args }),
+      proposeResumeImport: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        proposeResumeImport({ ...serviceOptionsOf(context), input: args }),
+      applyResumeImport: async (_parent, args: ResolverArgs, context: GraphQLContext): Promise<ResumeView> => ({
+        resume: await applyResumeImport({ ...serviceOptionsOf(context), input: args.input }),
+        contactAllowed: true,
+      }),
       removeResumeAttachment: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         removeResumeAttachment({ ...serviceOptionsOf(context), id: Number(args.id) }),
       setResumeVisibility: async (_parent, args: ResolverArgs, context: GraphQLContext): Promise<ResumeView> => ({

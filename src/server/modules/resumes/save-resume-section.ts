@@ -6,10 +6,12 @@ import {
   jobPreferencesSchema,
   languagesSchema,
   personalInfoSchema,
+  resumeImportSchema,
   resumeLimits,
   skillsSchema,
   workExperienceSchema,
   type EducationEntry,
+  type PersonalInfo,
   type WorkExperienceEntry,
 } from '../../../lib/resumes/resume-schema.ts';
 import { requireRole, type Viewer } from '../../auth/viewer.ts';
@@ -110,6 +112,51 @@ function upsertEntry<T extends { id: string }>(
   return entries.map((entry) => (entry.id === input.id ? ({ ...input, id: entry.id } as T) : entry));
 }
 
+/**
+ * Creates the resume (hidden) with its private row, or changes its personal info; a field the brand hides
+ * is never asked, so it is never changed either (SPEC 9).
+ */
+async function writePersonalInfo(
+  tx: Transaction,
+  options: { brand: Brand; userId: number; existing: Resume | null; info: PersonalInfo },
+): Promise<Resume> {
+  const { brand, userId, existing, info } = options;
+  const hidden = brand.constants.resumeHiddenFields.personal_info ?? [];
+  const keep = (field: string, value: string | null, old: string | null) => (hidden.includes(field) ? old : value);
+  let resume: Resume | undefined = existing ?? undefined;
+  if (!resume) {
+    [resume] = await tx
+      .insert(resumes)
+      .values({
+        userId,
+        frontend: brand.id as Resume['frontend'],
+        salutation: info.salutation,
+        about: keep('about', info.about, null),
+      })
+      .returning();
+  } else {
+    [resume] = await tx
+      .update(resumes)
+      .set({ salutation: info.salutation, about: keep('about', info.about, resume.about) })
+      .where(eq(resumes.id, resume.id))
+      .returning();
+  }
+  if (!resume) throw new Error('Saving the resume returned no row.');
+  const [old] = await tx.select().from(resumePrivate).where(eq(resumePrivate.resumeId, resume.id));
+  const values = {
+    firstName: info.firstName,
+    lastName: info.lastName,
+    phone: keep('phone', info.phone, old?.phone ?? null),
+    birthday: info.birthday,
+    homeLocation: info.homeLocation,
+  };
+  await tx
+    .insert(resumePrivate)
+    .values({ resumeId: resume.id, ...values })
+    .onConflictDoUpdate({ target: resumePrivate.resumeId, set: values });
+  return resume;
+}
+
 export type SavableSection =
   'personal_info' | 'job_preferences' | 'education' | 'work_experience' | 'languages' | 'skills';
 
@@ -135,43 +182,7 @@ export async function saveResumeSection(options: {
 
   if (section === 'personal_info') {
     const info = parseInput(personalInfoSchema, options.input, { locale });
-    const hidden = brand.constants.resumeHiddenFields.personal_info ?? [];
-    // A field the brand hides is never asked, so it is never changed either (SPEC 9).
-    const keep = (field: string, value: string | null, old: string | null) => (hidden.includes(field) ? old : value);
-    return db.transaction(async (tx) => {
-      let resume: Resume | undefined = existing ?? undefined;
-      if (!resume) {
-        [resume] = await tx
-          .insert(resumes)
-          .values({
-            userId,
-            frontend: brand.id as Resume['frontend'],
-            salutation: info.salutation,
-            about: keep('about', info.about, null),
-          })
-          .returning();
-      } else {
-        [resume] = await tx
-          .update(resumes)
-          .set({ salutation: info.salutation, about: keep('about', info.about, resume.about) })
-          .where(eq(resumes.id, resume.id))
-          .returning();
-      }
-      if (!resume) throw new Error('Saving the resume returned no row.');
-      const [old] = await tx.select().from(resumePrivate).where(eq(resumePrivate.resumeId, resume.id));
-      const values = {
-        firstName: info.firstName,
-        lastName: info.lastName,
-        phone: keep('phone', info.phone, old?.phone ?? null),
-        birthday: info.birthday,
-        homeLocation: info.homeLocation,
-      };
-      await tx
-        .insert(resumePrivate)
-        .values({ resumeId: resume.id, ...values })
-        .onConflictDoUpdate({ target: resumePrivate.resumeId, set: values });
-      return resume;
-    });
+    return db.transaction((tx) => writePersonalInfo(tx, { brand, userId, existing, info }));
   }
 
   if (!existing) throw new AppError('CONFLICT', { key: 'resume.error.personalInfoFirst', locale });
@@ -212,16 +223,77 @@ export async function saveResumeSection(options: {
 
 async function writeSections(options: { db: Database; resumeId: number; sections: Sections }): Promise<Resume> {
   const { db, resumeId, sections } = options;
+  return db.transaction((tx) => writeSectionsIn(tx, resumeId, sections));
+}
+
+/** Writes the public sections with their search columns and facet links, inside the caller's transaction. */
+async function writeSectionsIn(tx: Transaction, resumeId: number, sections: Sections): Promise<Resume> {
   const { columns, facets } = searchColumnsOf(sections);
+  const [row] = await tx
+    .update(resumes)
+    .set({ ...sections, ...columns })
+    .where(eq(resumes.id, resumeId))
+    .returning();
+  if (!row) throw new Error('Saving the resume returned no row.');
+  await writeFacetLinks(tx, resumeId, facets);
+  return row;
+}
+
+const mergeText = (old: string | null | undefined, added: string | null) =>
+  [old, added].filter(Boolean).join(', ').slice(0, resumeLimits.text) || null;
+
+/**
+ * applyResumeImport: the applicant saves the proposal of an imported CV after correcting it (issue 17 part
+ * 2), all in one transaction: personal info (creating the resume when it has none yet), the work experience
+ * and education entries added to the ones there are, the skills and languages added to the stored ones.
+ */
+export async function applyResumeImport(options: {
+  db: Database;
+  viewer: Viewer;
+  brand: Brand;
+  locale: Locale;
+  input: unknown;
+}): Promise<Resume> {
+  const { db, viewer, brand, locale } = options;
+  requireResumesEnabled(brand, locale);
+  requireRole(viewer, 'applicant');
+  const input = parseInput(resumeImportSchema, options.input, { locale });
+  const existing = await findOwnResume({ db, viewer, brand });
+  if (!existing && !input.personalInfo)
+    throw new AppError('CONFLICT', { key: 'resume.error.personalInfoFirst', locale });
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(resumes)
-      .set({ ...sections, ...columns })
-      .where(eq(resumes.id, resumeId))
-      .returning();
-    if (!row) throw new Error('Saving the resume returned no row.');
-    await writeFacetLinks(tx, resumeId, facets);
-    return row;
+    const resume = input.personalInfo
+      ? await writePersonalInfo(tx, { brand, userId: viewer.userId, existing, info: input.personalInfo })
+      : existing;
+    if (!resume) throw new Error('The resume vanished.');
+    let education = resume.education;
+    for (const entry of input.education ?? []) education = upsertEntry(education, { ...entry, id: null }, locale);
+    let workExperience = resume.workExperience;
+    for (const entry of input.workExperience ?? [])
+      workExperience = upsertEntry(workExperience, { ...entry, id: null }, locale);
+    const oldSkills = resume.skills;
+    const skills = input.skills
+      ? {
+          skills: [...new Set([...(oldSkills?.skills ?? []), ...input.skills.skills])].slice(0, resumeLimits.listItems),
+          skillsFree: mergeText(oldSkills?.skillsFree, input.skills.skillsFree),
+          skillsNotes: oldSkills?.skillsNotes ?? input.skills.skillsNotes,
+        }
+      : oldSkills;
+    const oldLanguages = resume.languages;
+    const languages = input.languages
+      ? {
+          languages: [...new Set([...(oldLanguages?.languages ?? []), ...input.languages.languages])],
+          languagesFree: mergeText(oldLanguages?.languagesFree, input.languages.languagesFree),
+          languageNotes: oldLanguages?.languageNotes ?? input.languages.languageNotes,
+        }
+      : oldLanguages;
+    return writeSectionsIn(tx, resume.id, {
+      jobPreferences: resume.jobPreferences,
+      education,
+      workExperience,
+      languages,
+      skills,
+    });
   });
 }
 
