@@ -8,3 +8,5 @@ export * from './commerce.ts';
 export * from './content.ts';
 export * from './applications.ts';
 export * from './resumes.ts';
+export * from './home.ts';
+export * from './newsletter.ts';
