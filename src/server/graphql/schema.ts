@@ -18,6 +18,7 @@ import { bookmarksModule } from '../modules/bookmarks/index.ts';
 import { jobAlertsModule } from '../modules/job-alerts/index.ts';
 import { resumesModule } from '../modules/resumes/index.ts';
 import { sitemapsModule } from '../modules/sitemaps/index.ts';
+import { homeModule } from '../modules/home/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -39,6 +40,7 @@ const modules = [
   jobAlertsModule,
   resumesModule,
   sitemapsModule,
+  homeModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

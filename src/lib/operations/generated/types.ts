@@ -103,6 +103,10 @@ export type GrantCreditsInput = {
   requestKey?: string | null | undefined;
 };
 
+/** A home page module staff fill with jobs or organizations (SPEC 9). */
+export type HomePickModule =
+  'featured_jobs' | 'featured_organizations' | 'top_jobs' | 'training_organizations' | 'video_jobs';
+
 /**
  * What an AI draft of a job description is written from: the job's fields as the form shows them (labels,
  * not ids). Limits: title and organization up to 255 characters, other texts up to 200, each list up to
@@ -1046,6 +1050,123 @@ export type withdrawGdprUserConsentByTokenMutation = {
     withdrawnAt: string | null;
     withdrawalMethod: string | null;
   };
+};
+
+export type homePageQueryVariables = Exact<{ [key: string]: never }>;
+
+export type homePageQuery = {
+  homePage: {
+    featuredJobs: Array<{
+      id: number;
+      title: string;
+      url: string;
+      isTop: boolean;
+      publishedAt: string | null;
+      organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+      locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+      employmentTypes: Array<{ label: string }>;
+      remoteOption: { label: string } | null;
+      salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+    }>;
+    videoJobs: Array<{
+      id: number;
+      title: string;
+      url: string;
+      isTop: boolean;
+      publishedAt: string | null;
+      organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+      locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+      employmentTypes: Array<{ label: string }>;
+      remoteOption: { label: string } | null;
+      salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+    }>;
+    topJobs: Array<{
+      id: number;
+      title: string;
+      url: string;
+      isTop: boolean;
+      publishedAt: string | null;
+      organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+      locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+      employmentTypes: Array<{ label: string }>;
+      remoteOption: { label: string } | null;
+      salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+    }>;
+    latestJobs: Array<{
+      id: number;
+      title: string;
+      url: string;
+      isTop: boolean;
+      publishedAt: string | null;
+      organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+      locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+      employmentTypes: Array<{ label: string }>;
+      remoteOption: { label: string } | null;
+      salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+    }>;
+    categories: Array<{ slug: string; count: number }>;
+    featuredOrganizations: Array<{
+      id: number;
+      name: string;
+      url: string;
+      openJobCount: number;
+      logo: { url: string; alt: string } | null;
+      address: { locality: string | null };
+      industry: Array<{ tid: number; label: string }>;
+    }>;
+    trainingOrganizations: Array<{
+      id: number;
+      name: string;
+      url: string;
+      openJobCount: number;
+      logo: { url: string; alt: string } | null;
+      address: { locality: string | null };
+      industry: Array<{ tid: number; label: string }>;
+    }>;
+  };
+};
+
+export type HomeJobFragment = {
+  id: number;
+  title: string;
+  url: string;
+  isTop: boolean;
+  publishedAt: string | null;
+  organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+  locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+  employmentTypes: Array<{ label: string }>;
+  remoteOption: { label: string } | null;
+  salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+};
+
+export type HomeOrganizationFragment = {
+  id: number;
+  name: string;
+  url: string;
+  openJobCount: number;
+  logo: { url: string; alt: string } | null;
+  address: { locality: string | null };
+  industry: Array<{ tid: number; label: string }>;
+};
+
+export type homePicksQueryVariables = Exact<{ [key: string]: never }>;
+
+export type homePicksQuery = {
+  homePicks: Array<{
+    module: HomePickModule;
+    max: number;
+    enabled: boolean;
+    items: Array<{ id: number; title: string }>;
+  }>;
+};
+
+export type setHomePicksMutationVariables = Exact<{
+  module: HomePickModule;
+  ids: Array<number>;
+}>;
+
+export type setHomePicksMutation = {
+  setHomePicks: { module: HomePickModule; max: number; enabled: boolean; items: Array<{ id: number; title: string }> };
 };
 
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
@@ -2420,6 +2541,8 @@ export interface OperationTypes {
   getSubscriptions: { data: getSubscriptionsQuery; variables: getSubscriptionsQueryVariables };
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
   grantCredits: { data: grantCreditsMutation; variables: grantCreditsMutationVariables };
+  homePage: { data: homePageQuery; variables: homePageQueryVariables };
+  homePicks: { data: homePicksQuery; variables: homePicksQueryVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
   jobAlertOfToken: { data: jobAlertOfTokenQuery; variables: jobAlertOfTokenQueryVariables };
   jobAlerts: { data: jobAlertsQuery; variables: jobAlertsQueryVariables };
@@ -2487,6 +2610,7 @@ export interface OperationTypes {
     data: sentResumeContactRequestsQuery;
     variables: sentResumeContactRequestsQueryVariables;
   };
+  setHomePicks: { data: setHomePicksMutation; variables: setHomePicksMutationVariables };
   setOrganizationTrusted: { data: setOrganizationTrustedMutation; variables: setOrganizationTrustedMutationVariables };
   setResumeVisibility: { data: setResumeVisibilityMutation; variables: setResumeVisibilityMutationVariables };
   signOutEverywhere: { data: signOutEverywhereMutation; variables: signOutEverywhereMutationVariables };
