@@ -1189,6 +1189,8 @@ export const de = {
   'home.picks.error.noJob': 'Kein Job dieser Marke: {ids}',
   'home.picks.error.noVideoJob': 'Kein Job dieser Marke mit Video: {ids}',
   'home.picks.error.noOrganization': 'Kein veröffentlichter Arbeitgeber dieser Marke: {ids}',
+  'jobs.subjectTitle': 'Jobs: {subject}',
+  'jobs.subjectInPlace': 'Jobs in {place}: {subject}',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -1166,4 +1166,6 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'home.picks.error.noJob': 'Not a job of this brand: {ids}',
   'home.picks.error.noVideoJob': 'Not a job of this brand with a video: {ids}',
   'home.picks.error.noOrganization': 'Not a published employer of this brand: {ids}',
+  'jobs.subjectTitle': 'Jobs: {subject}',
+  'jobs.subjectInPlace': 'Jobs in {place}: {subject}',
 };

@@ -1190,4 +1190,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'home.picks.error.noJob': 'Pas une offre de cette marque : {ids}',
   'home.picks.error.noVideoJob': 'Pas une offre de cette marque avec vidéo : {ids}',
   'home.picks.error.noOrganization': 'Pas un employeur publié de cette marque : {ids}',
+  'jobs.subjectTitle': 'Emplois : {subject}',
+  'jobs.subjectInPlace': 'Emplois à {place} : {subject}',
 };

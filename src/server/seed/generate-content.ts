@@ -93,7 +93,8 @@ export function generateLandingPages(gazetteer: Gazetteer): LandingPageDraft[] {
       });
       continue;
     }
-    const subject = label ? `${label}-Jobs in ${cityName}` : `Jobs in ${cityName}`;
+    // Reads naturally (issue 19): "Jobs in Köln: Minijobs", not "Minijobs-Jobs in Köln".
+    const subject = label ? `Jobs in ${cityName}: ${label}` : `Jobs in ${cityName}`;
     pages.push({
       path,
       title: subject,
