@@ -1191,6 +1191,33 @@ export const de = {
   'home.picks.error.noOrganization': 'Kein veröffentlichter Arbeitgeber dieser Marke: {ids}',
   'jobs.subjectTitle': 'Jobs: {subject}',
   'jobs.subjectInPlace': 'Jobs in {place}: {subject}',
+  'newsletter.title': 'Newsletter',
+  'newsletter.intro':
+    'Neue Jobs, Tipps für die Bewerbung und Neuigkeiten aus der Region – kostenlos per E-Mail. Sie können sich jederzeit mit einem Klick abmelden.',
+  'newsletter.email': 'E-Mail-Adresse',
+  'newsletter.consentLabel': 'Ich willige ein, den Newsletter zu erhalten.',
+  'newsletter.submit': 'Newsletter abonnieren',
+  'newsletter.footerHeading': 'Newsletter',
+  'newsletter.footerSubmit': 'Anmelden',
+  'newsletter.sent':
+    'Fast geschafft: Bitte bestätigen Sie Ihre Anmeldung über den Link in der E-Mail, die wir Ihnen gerade geschickt haben.',
+  'newsletter.confirmTitle': 'Newsletter-Anmeldung bestätigen',
+  'newsletter.confirmIntro': 'Bitte bestätigen Sie, dass {email} den Newsletter erhalten möchte.',
+  'newsletter.confirmButton': 'Anmeldung bestätigen',
+  'newsletter.confirmed': 'Danke! {email} erhält ab jetzt unseren Newsletter.',
+  'newsletter.unsubscribeTitle': 'Vom Newsletter abmelden',
+  'newsletter.unsubscribeIntro': 'Möchten Sie {email} vom Newsletter abmelden?',
+  'newsletter.unsubscribeButton': 'Abmelden',
+  'newsletter.unsubscribed': '{email} ist vom Newsletter abgemeldet.',
+  'newsletter.error.email': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  'newsletter.error.consent': 'Bitte willigen Sie in den Empfang des Newsletters ein.',
+  'newsletter.error.off': 'Diese Seite bietet keinen Newsletter an.',
+  'newsletter.error.invalidLink': 'Dieser Link ist nicht (mehr) gültig.',
+  'newsletter.error.rateLimited': 'Zu viele Anmeldungen. Bitte versuchen Sie es später noch einmal.',
+  'newsletter.mail.subject': 'Bitte bestätigen Sie Ihre Newsletter-Anmeldung bei {brand}',
+  'newsletter.mail.text':
+    'Hallo,\n\nSie haben sich (oder jemand hat Sie) für den Newsletter von {brand} angemeldet. Bitte bestätigen Sie die Anmeldung:\n{link}\n\nWenn Sie das nicht waren, ignorieren Sie diese E-Mail einfach. Abmelden können Sie sich jederzeit hier:\n{unsubscribe}\n',
+  'newsletter.export': 'Bestätigte Abonnenten als CSV herunterladen',
 } as const;
 
 export type MessageKey = keyof typeof de;

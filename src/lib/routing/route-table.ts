@@ -91,6 +91,11 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/dashboard', below: true, page: true, signIn: true, noCanonical: true, disallowed: true },
   // Issue 14: a recruiter marks an application (a form POST back to the dashboard).
   { path: '/dashboard/applications', page: true, signIn: true },
+  // Issue 19 (branch home): the newsletter sign-up, and the links of its double opt-in mail (personal).
+  { path: '/newsletter', page: true },
+  { path: '/newsletter/confirm', page: true, noCanonical: true },
+  { path: '/newsletter/unsubscribe', page: true, noCanonical: true },
+  { path: '/dashboard/newsletter', page: true, signIn: true },
   // Issues 15 and 19 (branch home): staff choose what the home page modules show.
   { path: '/dashboard/home-page', page: true, signIn: true },
   { path: '/my-products', below: true, page: true, signIn: true, noCanonical: true, disallowed: true },

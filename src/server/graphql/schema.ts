@@ -19,6 +19,7 @@ import { jobAlertsModule } from '../modules/job-alerts/index.ts';
 import { resumesModule } from '../modules/resumes/index.ts';
 import { sitemapsModule } from '../modules/sitemaps/index.ts';
 import { homeModule } from '../modules/home/index.ts';
+import { newsletterModule } from '../modules/newsletter/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -41,6 +42,7 @@ const modules = [
   resumesModule,
   sitemapsModule,
   homeModule,
+  newsletterModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

@@ -233,6 +233,8 @@ export type LocationAlternativesReason =
 
 export type LocationType = 'administrative_area' | 'city' | 'country';
 
+export type NewsletterTokenPurpose = 'confirm' | 'unsubscribe';
+
 /** The organization facets (issue 15); multi-select like the job facets. */
 export type OrganizationFacetField = 'fieldsOfStudy' | 'industry' | 'occupations';
 
@@ -1191,6 +1193,48 @@ export type recordJobViewMutationVariables = Exact<{
 }>;
 
 export type recordJobViewMutation = { recordJobView: boolean };
+
+export type newsletterConsentQueryVariables = Exact<{ [key: string]: never }>;
+
+export type newsletterConsentQuery = { newsletterConsent: { infoId: number; revision: number; text: string } | null };
+
+export type subscribeNewsletterMutationVariables = Exact<{
+  email: string;
+  consent: boolean;
+}>;
+
+export type subscribeNewsletterMutation = { subscribeNewsletter: boolean };
+
+export type newsletterSubscriptionOfTokenQueryVariables = Exact<{
+  token: string;
+  purpose: NewsletterTokenPurpose;
+}>;
+
+export type newsletterSubscriptionOfTokenQuery = {
+  newsletterSubscriptionOfToken: { email: string; confirmed: boolean; unsubscribed: boolean };
+};
+
+export type confirmNewsletterMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type confirmNewsletterMutation = {
+  confirmNewsletter: { email: string; confirmed: boolean; unsubscribed: boolean };
+};
+
+export type unsubscribeNewsletterMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type unsubscribeNewsletterMutation = {
+  unsubscribeNewsletter: { email: string; confirmed: boolean; unsubscribed: boolean };
+};
+
+export type newsletterSubscribersQueryVariables = Exact<{ [key: string]: never }>;
+
+export type newsletterSubscribersQuery = {
+  newsletterSubscribers: Array<{ email: string; locale: string; confirmedAt: string; consentRevision: number | null }>;
+};
 
 export type searchOrganizationsQueryVariables = Exact<{
   input: OrganizationSearchInput;
@@ -2517,6 +2561,7 @@ export interface OperationTypes {
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
   confirmGdprUserConsent: { data: confirmGdprUserConsentMutation; variables: confirmGdprUserConsentMutationVariables };
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
+  confirmNewsletter: { data: confirmNewsletterMutation; variables: confirmNewsletterMutationVariables };
   confirmOrder: { data: confirmOrderMutation; variables: confirmOrderMutationVariables };
   contactFormStartToken: { data: contactFormStartTokenQuery; variables: contactFormStartTokenQueryVariables };
   createGdprUserConsent: { data: createGdprUserConsentMutation; variables: createGdprUserConsentMutationVariables };
@@ -2561,6 +2606,12 @@ export interface OperationTypes {
   myGdprConsents: { data: myGdprConsentsQuery; variables: myGdprConsentsQueryVariables };
   myResume: { data: myResumeQuery; variables: myResumeQueryVariables };
   myResumeContactRequests: { data: myResumeContactRequestsQuery; variables: myResumeContactRequestsQueryVariables };
+  newsletterConsent: { data: newsletterConsentQuery; variables: newsletterConsentQueryVariables };
+  newsletterSubscribers: { data: newsletterSubscribersQuery; variables: newsletterSubscribersQueryVariables };
+  newsletterSubscriptionOfToken: {
+    data: newsletterSubscriptionOfTokenQuery;
+    variables: newsletterSubscriptionOfTokenQueryVariables;
+  };
   openOriginalAd: { data: openOriginalAdMutation; variables: openOriginalAdMutationVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
@@ -2620,7 +2671,9 @@ export interface OperationTypes {
   startJobApplication: { data: startJobApplicationMutation; variables: startJobApplicationMutationVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
   submitApplication: { data: submitApplicationMutation; variables: submitApplicationMutationVariables };
+  subscribeNewsletter: { data: subscribeNewsletterMutation; variables: subscribeNewsletterMutationVariables };
   unsubscribeJobAlert: { data: unsubscribeJobAlertMutation; variables: unsubscribeJobAlertMutationVariables };
+  unsubscribeNewsletter: { data: unsubscribeNewsletterMutation; variables: unsubscribeNewsletterMutationVariables };
   updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
   updateJobAlert: { data: updateJobAlertMutation; variables: updateJobAlertMutationVariables };
   uploadApplicationFile: { data: uploadApplicationFileMutation; variables: uploadApplicationFileMutationVariables };
