@@ -164,7 +164,13 @@ describe.each(testDialects)('The newsletter on %s', (dialect) => {
     expect(withdrawn).toMatchObject({ withdrawalMethod: 'email' });
     expect(withdrawn!.withdrawnAt).not.toBeNull();
     expect(await exported()).not.toContain(email);
-    // Its confirm link no longer confirms.
+    // Its confirm link no longer confirms, nor does its page offer to.
+    const spent = await backend.request(
+      newsletterSubscriptionOfToken,
+      { token: tokenOf(confirmLink!), purpose: 'confirm' },
+      { headers: german },
+    );
+    expect(errorOf(spent.body).code).toBe('NOT_FOUND');
     const late = await backend.request(confirmNewsletter, { token: tokenOf(confirmLink!) }, { headers: german });
     expect(errorOf(late.body).code).toBe('NOT_FOUND');
   });

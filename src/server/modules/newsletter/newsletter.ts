@@ -202,6 +202,10 @@ export async function newsletterSubscriptionOfToken(
     options.purpose,
     options.token,
   );
+  // An ended subscription's confirmation link is spent (as confirmNewsletter refuses it).
+  if (options.purpose === 'confirm' && row.unsubscribedAt) {
+    throw new AppError('NOT_FOUND', { key: 'newsletter.error.invalidLink', locale: options.locale });
+  }
   return subscriptionOf(row);
 }
 
