@@ -62,6 +62,13 @@ test('the home page modules show the jobs and employers staff chose', async ({ p
   await page.locator('section#featured_organizations').getByLabel('IDs').fill(organizationIds.join(' '));
   await page.locator('section#featured_organizations').getByRole('button', { name: 'Speichern' }).click();
   await expect(page.locator('#picks-saved')).toBeVisible();
+  // Staff download the confirmed newsletter subscribers as CSV (issue 19); a visitor is sent to sign in.
+  const csv = await page.request.get(`${base}/dashboard/newsletter`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect(await csv.text()).toMatch(/^\uFEFFemail,locale,confirmed_at,consent_revision\r\n/);
+  const refused = await visitor.request.get(`${base}/dashboard/newsletter`, { maxRedirects: 0 });
+  expect(refused.status()).toBe(303);
   const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
