@@ -1165,7 +1165,6 @@ export const de = {
   'home.trainingOrganizations': 'Ausbildungsbetriebe',
   'home.categoryCount': '{count} Jobs',
   'home.categoryCountOne': '1 Job',
-  'home.openJobs': '{count} offene Stellen',
   'home.slide': 'Seite {number} von {total}',
   'home.picks.title': 'Startseite gestalten',
   'home.picks.intro':

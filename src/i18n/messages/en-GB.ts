@@ -1142,7 +1142,6 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'home.trainingOrganizations': 'Training employers',
   'home.categoryCount': '{count} jobs',
   'home.categoryCountOne': '1 job',
-  'home.openJobs': '{count} open jobs',
   'home.slide': 'Page {number} of {total}',
   'home.picks.title': 'Arrange the home page',
   'home.picks.intro':

@@ -1166,7 +1166,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'home.trainingOrganizations': 'Entreprises formatrices',
   'home.categoryCount': '{count} offres',
   'home.categoryCountOne': '1 offre',
-  'home.openJobs': '{count} offres ouvertes',
   'home.slide': 'Page {number} sur {total}',
   'home.picks.title': 'Composer la page d’accueil',
   'home.picks.intro':
