@@ -10,6 +10,7 @@ import { createTranslator } from '../../src/i18n';
 import { homePage, homePicks, setHomePicks } from '../../src/features/home/operations';
 import type { HomePickModule } from '../../src/lib/home/home-picks';
 import { jobOccupationalFields, jobs } from '../../src/server/db/schema/jobs';
+import { blogPosts } from '../../src/server/db/schema/content';
 import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
 import { organizations } from '../../src/server/db/schema/users';
 import { testDialects } from '../../src/server/db/testing';
@@ -214,5 +215,25 @@ describe.each(testDialects)('The home page modules on %s', (dialect) => {
     const { categories } = await home();
     expect(categories.find((category) => category.slug === 'gesundheit-soziales')?.count).toBe(2);
     expect(categories.find((category) => category.slug === 'oeffentlicher-dienst')?.count).toBe(0);
+  });
+
+  it('lists the newest published blog posts in the visitor language where the brand has a blog', async () => {
+    const hour = 3_600_000;
+    await db()
+      .insert(blogPosts)
+      .values([
+        { slug: `alt-${dialect}`, title: 'Alt', language: 'de', publishedAt: new Date(Date.now() - 3 * day) },
+        { slug: `neu-${dialect}`, title: 'Neu', language: 'de', publishedAt: new Date(Date.now() - hour) },
+        { slug: `mitte-${dialect}`, title: 'Mitte', language: 'de', publishedAt: new Date(Date.now() - day) },
+        { slug: `aelter-${dialect}`, title: 'Älter', language: 'de', publishedAt: new Date(Date.now() - 5 * day) },
+        { slug: `entwurf-${dialect}`, title: 'Entwurf', language: 'de', publishedAt: null },
+        { slug: `geplant-${dialect}`, title: 'Geplant', language: 'de', publishedAt: new Date(Date.now() + day) },
+        { slug: `english-${dialect}`, title: 'English', language: 'en', publishedAt: new Date(Date.now() - hour) },
+      ]);
+    const { latestBlogPosts } = await home();
+    expect(latestBlogPosts.map((post) => post.title)).toEqual(['Neu', 'Mitte', 'Alt']);
+    expect(latestBlogPosts[0]?.url).toBe(`/blog/neu-${dialect}`);
+    // jobregio has no blog.
+    expect((await home(jobregio)).latestBlogPosts).toEqual([]);
   });
 });

@@ -28,6 +28,12 @@ export const homePage = defineOperation(
         trainingOrganizations {
           ...HomeOrganization
         }
+        latestBlogPosts {
+          title
+          url
+          teaser
+          publishedAt
+        }
       }
     }
 

@@ -1217,6 +1217,8 @@ export const de = {
   'newsletter.mail.text':
     'Hallo,\n\nSie haben sich (oder jemand hat Sie) für den Newsletter von {brand} angemeldet. Bitte bestätigen Sie die Anmeldung:\n{link}\n\nWenn Sie das nicht waren, ignorieren Sie diese E-Mail einfach. Abmelden können Sie sich jederzeit hier:\n{unsubscribe}\n',
   'newsletter.export': 'Bestätigte Abonnenten als CSV herunterladen',
+  'home.latestBlogPosts': 'Neu im Ratgeber',
+  'home.allBlogPosts': 'Alle Artikel ansehen',
 } as const;
 
 export type MessageKey = keyof typeof de;

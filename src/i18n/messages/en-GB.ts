@@ -1193,4 +1193,6 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'newsletter.mail.text':
     'Hello,\n\nYou (or someone) signed this address up for the newsletter of {brand}. Please confirm the sign-up:\n{link}\n\nIf this was not you, simply ignore this e-mail. You can unsubscribe at any time here:\n{unsubscribe}\n',
   'newsletter.export': 'Download confirmed subscribers as CSV',
+  'home.latestBlogPosts': 'Latest from the blog',
+  'home.allBlogPosts': 'See all articles',
 };

@@ -1218,4 +1218,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'newsletter.mail.text':
     'Bonjour,\n\nVous (ou quelqu’un) avez inscrit cette adresse à la newsletter de {brand}. Veuillez confirmer l’inscription :\n{link}\n\nSi ce n’était pas vous, ignorez simplement cet e-mail. Vous pouvez vous désabonner à tout moment ici :\n{unsubscribe}\n',
   'newsletter.export': 'Télécharger les abonnés confirmés en CSV',
+  'home.latestBlogPosts': 'Derniers articles',
+  'home.allBlogPosts': 'Voir tous les articles',
 };

@@ -1125,6 +1125,7 @@ export type homePageQuery = {
       address: { locality: string | null };
       industry: Array<{ tid: number; label: string }>;
     }>;
+    latestBlogPosts: Array<{ title: string; url: string; teaser: string | null; publishedAt: string }>;
   };
 };
 

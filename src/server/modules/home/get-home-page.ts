@@ -1,15 +1,17 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { BrandId } from '../../../../brands/ids.ts';
-import type { Brand } from '../../../../brands/types.ts';
+import type { Brand, Locale } from '../../../../brands/types.ts';
 import { homePickMax, isHomeModuleEnabled, type HomePickModule } from '../../../lib/home/home-picks.ts';
 import { jobCategories } from '../../../lib/job-categories.ts';
 import type { Database } from '../../db/index.ts';
+import { blogPosts } from '../../db/schema/content.ts';
 import { homePicks } from '../../db/schema/home.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { organizations, type Organization } from '../../db/schema/users.ts';
 import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
 import { isJobOfBrand, isOpenJob } from '../jobs/job-visibility.ts';
 import { listLatestJobs } from '../jobs/list-latest-jobs.ts';
+import { contentLanguageOf } from '../base/terms.ts';
 
 export interface HomePage {
   featuredJobs: JobRow[];
@@ -19,7 +21,19 @@ export interface HomePage {
   categories: { slug: string; count: number }[];
   featuredOrganizations: Organization[];
   trainingOrganizations: Organization[];
+  latestBlogPosts: HomeBlogPost[];
 }
+
+export interface HomeBlogPost {
+  title: string;
+  url: string;
+  teaser: string | null;
+  imageUrl: string | null;
+  publishedAt: Date;
+}
+
+/** Posts on the home page's list of latest blog posts (where the brand has a blog). */
+export const homeLatestBlogPosts = 3;
 
 /** Jobs on the home page's list of latest jobs. */
 export const homeLatestJobs = 6;
@@ -33,10 +47,10 @@ const liveJobOfBrand = (brandId: string) => and(isOpenJob(), isJobOfBrand(brandI
  * top jobs by product (jobs marked top) while staff chose none, the latest jobs and the number of open jobs
  * of each job category.
  */
-export async function getHomePage(options: { db: Database; brand: Brand }): Promise<HomePage> {
-  const { db, brand } = options;
+export async function getHomePage(options: { db: Database; brand: Brand; locale: Locale }): Promise<HomePage> {
+  const { db, brand, locale } = options;
   const frontend = brand.id as BrandId;
-  const [jobPicks, organizationPicks, latest, categories, markedTop] = await Promise.all([
+  const [jobPicks, organizationPicks, latest, categories, markedTop, posts] = await Promise.all([
     db
       .select({ module: homePicks.module, job: jobColumns })
       .from(homePicks)
@@ -70,6 +84,20 @@ export async function getHomePage(options: { db: Database; brand: Brand }): Prom
       .where(and(liveJobOfBrand(frontend), eq(jobs.isTop, true)))
       .orderBy(sql`${jobs.publishedAt} desc`, sql`${jobs.id} desc`)
       .limit(homePickMax(brand, 'top_jobs')),
+    brand.features.blog
+      ? db
+          .select({
+            slug: blogPosts.slug,
+            title: blogPosts.title,
+            teaser: blogPosts.teaser,
+            imageUrl: blogPosts.imageUrl,
+            publishedAt: blogPosts.publishedAt,
+          })
+          .from(blogPosts)
+          .where(and(eq(blogPosts.language, contentLanguageOf(locale)), lte(blogPosts.publishedAt, sql`now()`)))
+          .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+          .limit(homeLatestBlogPosts)
+      : Promise.resolve([]),
   ]);
   const jobsOf = (module: HomePickModule) =>
     jobPicks
@@ -92,6 +120,13 @@ export async function getHomePage(options: { db: Database; brand: Brand }): Prom
     categories,
     featuredOrganizations: organizationsOf('featured_organizations'),
     trainingOrganizations: organizationsOf('training_organizations'),
+    latestBlogPosts: posts.map((post) => ({
+      title: post.title,
+      url: `/blog/${post.slug}`,
+      teaser: post.teaser,
+      imageUrl: post.imageUrl,
+      publishedAt: post.publishedAt ?? new Date(0),
+    })),
   };
 }
 

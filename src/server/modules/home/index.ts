@@ -18,6 +18,16 @@ export const homeModule: GraphQLModule = {
       count: Int!
     }
 
+    "A post of the home page's latest blog posts."
+    type HomeBlogPost {
+      title: String!
+      "The post's path (without locale prefix)."
+      url: String!
+      teaser: String
+      imageUrl: String
+      publishedAt: DateTime!
+    }
+
     "The modules of the request brand's home page; a module staff left empty is an empty list."
     type HomePage {
       "Chosen by staff, 0 to 6."
@@ -34,6 +44,8 @@ export const homeModule: GraphQLModule = {
       featuredOrganizations: [OrganizationProfile!]!
       "Chosen by staff, 0 to 50, on brands with the module."
       trainingOrganizations: [OrganizationProfile!]!
+      "The newest published posts in the request's language, where the brand has a blog."
+      latestBlogPosts: [HomeBlogPost!]!
     }
 
     type HomePickItem {
@@ -66,7 +78,8 @@ export const homeModule: GraphQLModule = {
   `,
   resolvers: {
     Query: {
-      homePage: (_parent, _args, context: GraphQLContext) => getHomePage({ db: context.db, brand: context.brand }),
+      homePage: (_parent, _args, context: GraphQLContext) =>
+        getHomePage({ db: context.db, brand: context.brand, locale: context.locale }),
       homePicks: (_parent, _args, context: GraphQLContext) =>
         listHomePicks({ db: context.db, viewer: context.viewer, brand: context.brand, locale: context.locale }),
     },
