@@ -50,3 +50,32 @@ test('a visitor signs up in the footer, confirms by mail and unsubscribes with o
   await page.goto(local(confirmLink!));
   await expect(page.locator('#newsletter-result')).toHaveText('Dieser Link ist nicht (mehr) gültig.');
 });
+
+test('a mail client unsubscribes with one click (RFC 8058), without cookies', async ({ page, request }) => {
+  const email = `one-click-${Date.now()}@newsletter.example`;
+  await page.goto(`${base}/newsletter?email=${encodeURIComponent(email)}`);
+  const main = page.getByRole('main');
+  await main.getByLabel('Ich willige ein, den Newsletter zu erhalten.').check();
+  await main.getByRole('button', { name: 'Newsletter abonnieren' }).click();
+  await expect(page.locator('#newsletter-result')).toBeVisible();
+  const mail = await waitForMailFile(mailDirectory, email);
+  const headers = mail.raw.replace(/\r?\n[ \t]+/g, ' ');
+  expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+  const oneClick = new URL(/^List-Unsubscribe:\s*<([^>]+)>/m.exec(headers)![1]!);
+  expect(oneClick.pathname).toBe('/api/newsletter/unsubscribe');
+  const local = `${base}${oneClick.pathname}${oneClick.search}`;
+  const forged = await request.post(`${local.replace(/token=[^&]+/, 'token=1.u.')}${'x'.repeat(43)}`, {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(forged.status()).toBe(404);
+  const unsubscribed = await request.post(local, {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(unsubscribed.status()).toBe(200);
+  // The unsubscribe page of the same mail now says it is done.
+  const pageLink = new URL(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=\S+/.exec(mail.text)![0]);
+  await page.goto(`${base}${pageLink.pathname}${pageLink.search}`);
+  await expect(page.locator('#newsletter-result')).toHaveText(`${email} ist vom Newsletter abgemeldet.`);
+});
