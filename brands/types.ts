@@ -40,6 +40,21 @@ export interface BrandFeatures {
   ga4Display: boolean;
   measurementRelay: boolean;
   consentPreferenceButton: boolean;
+  /** SPEC 9 home page modules chosen by staff (issue 15): featured organizations (0–4). */
+  homeFeaturedOrganizations: boolean;
+  /** SPEC 9 home page modules chosen by staff (issue 15): training organizations (0–50, 5 per slide). */
+  homeTrainingOrganizations: boolean;
+}
+
+/**
+ * Advertisement slots (issue 19): the HTML of a slot as the publisher's ad server gives it (trusted brand
+ * configuration, rendered as is), or null: then the page has no slot at all, never an empty box.
+ */
+export interface BrandAdSlots {
+  /** On the home page, between the job modules. */
+  home: string | null;
+  /** In the job search results, after every `constants.adTeaserEvery` hits. */
+  searchResults: string | null;
 }
 
 export interface GeoBounds {
@@ -129,4 +144,5 @@ export interface Brand {
   currencyPlacement: 'before' | 'after';
   constants: BrandConstants;
   analytics: BrandAnalytics;
+  adSlots: BrandAdSlots;
 }

@@ -39,6 +39,8 @@ export const jobregio = {
     ga4Display: true,
     measurementRelay: false,
     consentPreferenceButton: false,
+    homeFeaturedOrganizations: true,
+    homeTrainingOrganizations: false,
   },
   theme: { primaryColor: '#a3261c', primaryColorDark: '#7a1c15', logoMaxHeightPx: 44 },
   socialLinks: {
@@ -53,4 +55,5 @@ export const jobregio = {
   currencyPlacement: 'after',
   constants: { ...defaultConstants, geo: { ...defaultConstants.geo, defaultRadiusKm: 25 } },
   analytics: { consentProvider: 'builtin', conversionEvents: [] },
+  adSlots: { home: null, searchResults: null },
 } satisfies Brand;

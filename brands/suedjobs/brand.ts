@@ -36,6 +36,8 @@ export const suedjobs = {
     ga4Display: false,
     measurementRelay: true,
     consentPreferenceButton: true,
+    homeFeaturedOrganizations: true,
+    homeTrainingOrganizations: true,
   },
   theme: { primaryColor: '#1c788c', primaryColorDark: '#155a69', logoMaxHeightPx: 50 },
   socialLinks: {
@@ -50,4 +52,5 @@ export const suedjobs = {
   currencyPlacement: 'after',
   constants: defaultConstants,
   analytics: { consentProvider: 'builtin', conversionEvents: ['job_apply_complete', 'job_alert_signup', 'sign_up'] },
+  adSlots: { home: null, searchResults: null },
 } satisfies Brand;

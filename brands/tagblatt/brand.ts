@@ -36,6 +36,8 @@ export const tagblatt = {
     ga4Display: true,
     measurementRelay: true,
     consentPreferenceButton: false,
+    homeFeaturedOrganizations: true,
+    homeTrainingOrganizations: true,
   },
   theme: { primaryColor: '#0b4f8a', primaryColorDark: '#083a66', logoMaxHeightPx: 48 },
   socialLinks: {
@@ -51,4 +53,5 @@ export const tagblatt = {
   currencyPlacement: 'after',
   constants: defaultConstants,
   analytics: { consentProvider: 'builtin', conversionEvents: ['job_apply_complete', 'sign_up'] },
+  adSlots: { home: null, searchResults: null },
 } satisfies Brand;

@@ -101,6 +101,13 @@ export const routeTable: readonly RouteRow[] = [
   { path: '/dashboard/team', page: true, signIn: true },
   // Issue 15 part 3: the recruiter's organization profile editor.
   { path: '/dashboard/organization-profile', page: true, signIn: true },
+  // Issue 19 (branch home): the newsletter sign-up, and the links of its double opt-in mail (personal).
+  { path: '/newsletter', page: true },
+  { path: '/newsletter/confirm', page: true, noCanonical: true },
+  { path: '/newsletter/unsubscribe', page: true, noCanonical: true },
+  { path: '/dashboard/newsletter', page: true, signIn: true },
+  // Issues 15 and 19 (branch home): staff choose what the home page modules show.
+  { path: '/dashboard/home-page', page: true, signIn: true },
   { path: '/my-products', below: true, page: true, signIn: true, noCanonical: true, disallowed: true },
   { path: '/router', below: true, page: true, noCanonical: true },
   { path: '/404', page: true, errorPage: true, noCanonical: true },

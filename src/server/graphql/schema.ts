@@ -21,6 +21,8 @@ import { sitemapsModule } from '../modules/sitemaps/index.ts';
 import { organizationTeamModule } from '../modules/organization-team/index.ts';
 import { blogModule } from '../modules/blog/index.ts';
 import { dataRightsModule } from '../modules/data-rights/index.ts';
+import { homeModule } from '../modules/home/index.ts';
+import { newsletterModule } from '../modules/newsletter/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -45,6 +47,8 @@ const modules = [
   organizationTeamModule,
   blogModule,
   dataRightsModule,
+  homeModule,
+  newsletterModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

@@ -10,11 +10,13 @@
 import type { IncomingMessage } from 'node:http';
 
 export const oneClickUnsubscribePath = '/api/job-alerts/unsubscribe';
+/** The same for the newsletter's confirmation mail (issue 19). */
+export const newsletterOneClickUnsubscribePath = '/api/newsletter/unsubscribe';
 
 export function admitOneClickUnsubscribe(request: IncomingMessage, origin: URL): void {
   if (request.method !== 'POST') return;
   const path = (request.url ?? '').split('?')[0];
-  if (path !== oneClickUnsubscribePath) return;
+  if (path !== oneClickUnsubscribePath && path !== newsletterOneClickUnsubscribePath) return;
   delete request.headers.cookie;
   request.headers.origin = origin.origin;
 }

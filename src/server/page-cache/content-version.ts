@@ -43,6 +43,8 @@ export const tablesNotOnAnonymousPages: readonly string[] = [
   'job_state_changes',
   'job_view_counts',
   'masquerade_audit',
+  // Branch home (issue 19): subscribers show nowhere.
+  'newsletter_subscribers',
   'order_lines',
   'orders',
   'organization_invitations',

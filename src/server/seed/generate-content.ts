@@ -93,7 +93,8 @@ export function generateLandingPages(gazetteer: Gazetteer): LandingPageDraft[] {
       });
       continue;
     }
-    const subject = label ? `${label}-Jobs in ${cityName}` : `Jobs in ${cityName}`;
+    // Reads naturally (issue 19): "Jobs in Köln: Minijobs", not "Minijobs-Jobs in Köln".
+    const subject = label ? `Jobs in ${cityName}: ${label}` : `Jobs in ${cityName}`;
     pages.push({
       path,
       title: subject,
@@ -288,7 +289,7 @@ const termsTexts: Record<ContentLanguage, readonly [string, string]> = {
 export function generateConsents(referenceDate: Date): ConsentDraft[] {
   const firstRevision = new Date(referenceDate.getTime() - 400 * dayMs);
   const secondRevision = new Date(referenceDate.getTime() - 45 * dayMs);
-  return ['registration', 'modal'].map((placement) => ({
+  const terms: ConsentDraft[] = ['registration', 'modal'].map((placement) => ({
     type: 'terms',
     placement,
     optIn: true,
@@ -302,7 +303,27 @@ export function generateConsents(referenceDate: Date): ConsentDraft[] {
       })),
     ),
   }));
+  // The newsletter's consent text (issue 19), recorded with every sign-up.
+  const newsletter: ConsentDraft = {
+    type: 'newsletter',
+    placement: 'newsletter',
+    optIn: true,
+    revisions: (['de', 'en', 'fr'] as const).map((language) => ({
+      revision: 1,
+      language,
+      text: newsletterTexts[language],
+      path: '/privacy-policy',
+      createdAt: secondRevision,
+    })),
+  };
+  return [...terms, newsletter];
 }
+
+const newsletterTexts: Record<ContentLanguage, string> = {
+  de: '<p>Ich möchte den Newsletter mit neuen Jobs und Tipps per E-Mail erhalten. Meine Adresse wird nur dafür verwendet; die Einwilligung kann ich jederzeit mit einem Klick widerrufen. Mehr in der <a href="/privacy-policy">Datenschutzerklärung</a>.</p>',
+  en: '<p>I want to receive the newsletter with new jobs and tips by e-mail. My address is used for this only; I can withdraw my consent at any time with one click. More in the <a href="/privacy-policy">privacy policy</a>.</p>',
+  fr: '<p>Je souhaite recevoir par e-mail la newsletter avec de nouvelles offres et des conseils. Mon adresse n’est utilisée qu’à cette fin ; je peux retirer mon consentement à tout moment en un clic. Plus d’informations dans la <a href="/privacy-policy">politique de confidentialité</a>.</p>',
+};
 
 /** Application configuration entries (SPEC section 3); the demo marker is written separately, last. */
 export function generateAppConfig(): NewAppConfigEntry[] {

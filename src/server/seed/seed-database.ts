@@ -756,6 +756,18 @@ async function writeContent(
       brandIds.filter((id) => brands[id].features.blog),
     ),
   );
+  // What staff chose for the home page (issues 15 and 19): the first published employers of each brand as
+  // featured (4) and training (10) employers; the job modules are left to staff and the top-job product.
+  await tx.execute(sql`
+    insert into home_picks (frontend, module, position, target_id)
+    select frontend, module, position, id from (
+      select o.frontend, m.module, o.id,
+        (row_number() over (partition by o.frontend, m.module order by o.id) - 1)::int as position, m.size
+      from organizations o
+      cross join (values ('featured_organizations', 4), ('training_organizations', 10)) as m(module, size)
+      where o.published
+    ) ranked
+    where position < size`);
 
   // GDPR consent texts, and the consents the demo applicants gave when they registered.
   const consents = generateConsents(referenceDate);

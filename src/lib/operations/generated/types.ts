@@ -179,6 +179,10 @@ export type GrantCreditsInput = {
   requestKey?: string | null | undefined;
 };
 
+/** A home page module staff fill with jobs or organizations (SPEC 9). */
+export type HomePickModule =
+  'featured_jobs' | 'featured_organizations' | 'top_jobs' | 'training_organizations' | 'video_jobs';
+
 export type InviteRecruiterInput = {
   email: string;
   organizationId: number;
@@ -309,6 +313,8 @@ export type LocationAlternativesReason =
   | 'unknown';
 
 export type LocationType = 'administrative_area' | 'city' | 'country';
+
+export type NewsletterTokenPurpose = 'confirm' | 'unsubscribe';
 
 /** The organization facets (issue 15); multi-select like the job facets. */
 export type OrganizationFacetField = 'fieldsOfStudy' | 'industry' | 'occupations';
@@ -1394,6 +1400,124 @@ export type registrationTermsQueryVariables = Exact<{ [key: string]: never }>;
 
 export type registrationTermsQuery = { getGdprConsentInfos: Array<{ id: number; text: string }> };
 
+export type homePageQueryVariables = Exact<{ [key: string]: never }>;
+
+export type homePageQuery = {
+  homePage: {
+    featuredJobs: Array<{
+      id: number;
+      title: string;
+      url: string;
+      isTop: boolean;
+      publishedAt: string | null;
+      organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+      locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+      employmentTypes: Array<{ label: string }>;
+      remoteOption: { label: string } | null;
+      salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+    }>;
+    videoJobs: Array<{
+      id: number;
+      title: string;
+      url: string;
+      isTop: boolean;
+      publishedAt: string | null;
+      organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+      locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+      employmentTypes: Array<{ label: string }>;
+      remoteOption: { label: string } | null;
+      salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+    }>;
+    topJobs: Array<{
+      id: number;
+      title: string;
+      url: string;
+      isTop: boolean;
+      publishedAt: string | null;
+      organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+      locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+      employmentTypes: Array<{ label: string }>;
+      remoteOption: { label: string } | null;
+      salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+    }>;
+    latestJobs: Array<{
+      id: number;
+      title: string;
+      url: string;
+      isTop: boolean;
+      publishedAt: string | null;
+      organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+      locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+      employmentTypes: Array<{ label: string }>;
+      remoteOption: { label: string } | null;
+      salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+    }>;
+    categories: Array<{ slug: string; count: number }>;
+    featuredOrganizations: Array<{
+      id: number;
+      name: string;
+      url: string;
+      openJobCount: number;
+      logo: { url: string; alt: string } | null;
+      address: { locality: string | null };
+      industry: Array<{ tid: number; label: string }>;
+    }>;
+    trainingOrganizations: Array<{
+      id: number;
+      name: string;
+      url: string;
+      openJobCount: number;
+      logo: { url: string; alt: string } | null;
+      address: { locality: string | null };
+      industry: Array<{ tid: number; label: string }>;
+    }>;
+    latestBlogPosts: Array<{ title: string; url: string; teaser: string | null; publishedAt: string }>;
+  };
+};
+
+export type HomeJobFragment = {
+  id: number;
+  title: string;
+  url: string;
+  isTop: boolean;
+  publishedAt: string | null;
+  organization: { name: string; url: string; viewable: boolean; logo: { url: string; alt: string } | null };
+  locations: Array<{ address: { locality: string | null; postalCode: string | null } }>;
+  employmentTypes: Array<{ label: string }>;
+  remoteOption: { label: string } | null;
+  salary: { min: number | null; max: number | null; currencyCode: string; unit: SalaryUnit } | null;
+};
+
+export type HomeOrganizationFragment = {
+  id: number;
+  name: string;
+  url: string;
+  openJobCount: number;
+  logo: { url: string; alt: string } | null;
+  address: { locality: string | null };
+  industry: Array<{ tid: number; label: string }>;
+};
+
+export type homePicksQueryVariables = Exact<{ [key: string]: never }>;
+
+export type homePicksQuery = {
+  homePicks: Array<{
+    module: HomePickModule;
+    max: number;
+    enabled: boolean;
+    items: Array<{ id: number; title: string }>;
+  }>;
+};
+
+export type setHomePicksMutationVariables = Exact<{
+  module: HomePickModule;
+  ids: Array<number>;
+}>;
+
+export type setHomePicksMutation = {
+  setHomePicks: { module: HomePickModule; max: number; enabled: boolean; items: Array<{ id: number; title: string }> };
+};
+
 export type jobDescriptionAvailableQueryVariables = Exact<{ [key: string]: never }>;
 
 export type jobDescriptionAvailableQuery = { jobDescriptionAvailable: boolean };
@@ -1416,6 +1540,48 @@ export type recordJobViewMutationVariables = Exact<{
 }>;
 
 export type recordJobViewMutation = { recordJobView: boolean };
+
+export type newsletterConsentQueryVariables = Exact<{ [key: string]: never }>;
+
+export type newsletterConsentQuery = { newsletterConsent: { infoId: number; revision: number; text: string } | null };
+
+export type subscribeNewsletterMutationVariables = Exact<{
+  email: string;
+  consent: boolean;
+}>;
+
+export type subscribeNewsletterMutation = { subscribeNewsletter: boolean };
+
+export type newsletterSubscriptionOfTokenQueryVariables = Exact<{
+  token: string;
+  purpose: NewsletterTokenPurpose;
+}>;
+
+export type newsletterSubscriptionOfTokenQuery = {
+  newsletterSubscriptionOfToken: { email: string; confirmed: boolean; unsubscribed: boolean };
+};
+
+export type confirmNewsletterMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type confirmNewsletterMutation = {
+  confirmNewsletter: { email: string; confirmed: boolean; unsubscribed: boolean };
+};
+
+export type unsubscribeNewsletterMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type unsubscribeNewsletterMutation = {
+  unsubscribeNewsletter: { email: string; confirmed: boolean; unsubscribed: boolean };
+};
+
+export type newsletterSubscribersQueryVariables = Exact<{ [key: string]: never }>;
+
+export type newsletterSubscribersQuery = {
+  newsletterSubscribers: Array<{ email: string; locale: string; confirmedAt: string; consentRevision: number | null }>;
+};
 
 export type searchOrganizationsQueryVariables = Exact<{
   input: OrganizationSearchInput;
@@ -3074,6 +3240,7 @@ export interface OperationTypes {
   changePassword: { data: changePasswordMutation; variables: changePasswordMutationVariables };
   confirmGdprUserConsent: { data: confirmGdprUserConsentMutation; variables: confirmGdprUserConsentMutationVariables };
   confirmJobAlert: { data: confirmJobAlertMutation; variables: confirmJobAlertMutationVariables };
+  confirmNewsletter: { data: confirmNewsletterMutation; variables: confirmNewsletterMutationVariables };
   confirmOrder: { data: confirmOrderMutation; variables: confirmOrderMutationVariables };
   contactFormStartToken: { data: contactFormStartTokenQuery; variables: contactFormStartTokenQueryVariables };
   createGdprUserConsent: { data: createGdprUserConsentMutation; variables: createGdprUserConsentMutationVariables };
@@ -3099,6 +3266,8 @@ export interface OperationTypes {
   getSubscriptions: { data: getSubscriptionsQuery; variables: getSubscriptionsQueryVariables };
   getUser: { data: getUserQuery; variables: getUserQueryVariables };
   grantCredits: { data: grantCreditsMutation; variables: grantCreditsMutationVariables };
+  homePage: { data: homePageQuery; variables: homePageQueryVariables };
+  homePicks: { data: homePicksQuery; variables: homePicksQueryVariables };
   inviteRecruiter: { data: inviteRecruiterMutation; variables: inviteRecruiterMutationVariables };
   job: { data: jobQuery; variables: jobQueryVariables };
   jobAlertOfToken: { data: jobAlertOfTokenQuery; variables: jobAlertOfTokenQueryVariables };
@@ -3120,6 +3289,12 @@ export interface OperationTypes {
   myGdprConsents: { data: myGdprConsentsQuery; variables: myGdprConsentsQueryVariables };
   myResume: { data: myResumeQuery; variables: myResumeQueryVariables };
   myResumeContactRequests: { data: myResumeContactRequestsQuery; variables: myResumeContactRequestsQueryVariables };
+  newsletterConsent: { data: newsletterConsentQuery; variables: newsletterConsentQueryVariables };
+  newsletterSubscribers: { data: newsletterSubscribersQuery; variables: newsletterSubscribersQueryVariables };
+  newsletterSubscriptionOfToken: {
+    data: newsletterSubscriptionOfTokenQuery;
+    variables: newsletterSubscriptionOfTokenQueryVariables;
+  };
   openOriginalAd: { data: openOriginalAdMutation; variables: openOriginalAdMutationVariables };
   organizationName: { data: organizationNameQuery; variables: organizationNameQueryVariables };
   organizationProfile: { data: organizationProfileQuery; variables: organizationProfileQueryVariables };
@@ -3183,6 +3358,7 @@ export interface OperationTypes {
     data: sentResumeContactRequestsQuery;
     variables: sentResumeContactRequestsQueryVariables;
   };
+  setHomePicks: { data: setHomePicksMutation; variables: setHomePicksMutationVariables };
   setOrganizationProfilePublished: {
     data: setOrganizationProfilePublishedMutation;
     variables: setOrganizationProfilePublishedMutationVariables;
@@ -3198,12 +3374,14 @@ export interface OperationTypes {
   startJobApplication: { data: startJobApplicationMutation; variables: startJobApplicationMutationVariables };
   startMasquerade: { data: startMasqueradeMutation; variables: startMasqueradeMutationVariables };
   submitApplication: { data: submitApplicationMutation; variables: submitApplicationMutationVariables };
+  subscribeNewsletter: { data: subscribeNewsletterMutation; variables: subscribeNewsletterMutationVariables };
   teamInvitationOfToken: { data: teamInvitationOfTokenQuery; variables: teamInvitationOfTokenQueryVariables };
   transferOrganizationOwnership: {
     data: transferOrganizationOwnershipMutation;
     variables: transferOrganizationOwnershipMutationVariables;
   };
   unsubscribeJobAlert: { data: unsubscribeJobAlertMutation; variables: unsubscribeJobAlertMutationVariables };
+  unsubscribeNewsletter: { data: unsubscribeNewsletterMutation; variables: unsubscribeNewsletterMutationVariables };
   updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
   updateJobAlert: { data: updateJobAlertMutation; variables: updateJobAlertMutationVariables };
   uploadApplicationFile: { data: uploadApplicationFileMutation; variables: uploadApplicationFileMutationVariables };

@@ -9,3 +9,5 @@ export * from './content.ts';
 export * from './applications.ts';
 export * from './resumes.ts';
 export * from './team.ts';
+export * from './home.ts';
+export * from './newsletter.ts';

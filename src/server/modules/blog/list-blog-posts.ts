@@ -24,12 +24,12 @@ export interface BlogPostList {
   pageCount: number;
 }
 
-/** Published: a publication time that has come (drafts have none, scheduled posts one in the future). */
 /** The posts of a brand (each brand has its own blog). */
 export function isPostOfBrand(brandId: string): SQL {
   return eq(blogPosts.frontend, brandId as BrandId);
 }
 
+/** Published: a publication time that has come (drafts have none, scheduled posts one in the future). */
 export function isPublishedPost(): SQL {
   return sql`${blogPosts.publishedAt} is not null and ${blogPosts.publishedAt} <= now()`;
 }

@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { BrandId } from '../../../../brands/ids.ts';
+import type { Brand } from '../../../../brands/types.ts';
+import { homePickMax, isHomeModuleEnabled, type HomePickModule } from '../../../lib/home/home-picks.ts';
+import { jobCategories } from '../../../lib/job-categories.ts';
+import type { Database } from '../../db/index.ts';
+import { homePicks } from '../../db/schema/home.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { organizations, type Organization } from '../../db/schema/users.ts';
+import { listBlogPosts } from '../blog/list-blog-posts.ts';
+import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
+import { isJobOfBrand, isOpenJob } from '../jobs/job-visibility.ts';
+import { listLatestJobs } from '../jobs/list-latest-jobs.ts';
+
+export interface HomePage {
+  featuredJobs: JobRow[];
+  videoJobs: JobRow[];
+  topJobs: JobRow[];
+  latestJobs: JobRow[];
+  categories: { slug: string; count: number }[];
+  featuredOrganizations: Organization[];
+  trainingOrganizations: Organization[];
+  latestBlogPosts: HomeBlogPost[];
+}
+
+export interface HomeBlogPost {
+  title: string;
+  url: string;
+  teaser: string | null;
+  imageUrl: string | null;
+  publishedAt: Date;
+}
+
+/** Posts on the home page's list of latest blog posts (where the brand has a blog). */
+export const homeLatestBlogPosts = 3;
+
+/** Jobs on the home page's list of latest jobs. */
+export const homeLatestJobs = 6;
+
+/** Open jobs (published, live, not expired) of the brand: what a home page module may show. */
+const liveJobOfBrand = (brandId: string) => and(isOpenJob(), isJobOfBrand(brandId), lte(jobs.publishedAt, sql`now()`));
+
+/**
+ * The home page modules of SPEC 9 for a brand, each in one statement: the jobs and organizations staff
+ * chose (in their order, leaving out what is no longer open or published, within the module's range), the
+ * top jobs by product (jobs marked top) while staff chose none, the latest jobs and the number of open jobs
+ * of each job category.
+ */
+export async function getHomePage(options: { db: Database; brand: Brand }): Promise<HomePage> {
+  const { db, brand } = options;
+  const frontend = brand.id as BrandId;
+  const [jobPicks, organizationPicks, latest, categories, markedTop, posts] = await Promise.all([
+    db
+      .select({ module: homePicks.module, job: jobColumns })
+      .from(homePicks)
+      .innerJoin(jobs, eq(jobs.id, homePicks.targetId))
+      .where(
+        and(
+          eq(homePicks.frontend, frontend),
+          inArray(homePicks.module, ['featured_jobs', 'video_jobs', 'top_jobs']),
+          liveJobOfBrand(frontend),
+        ),
+      )
+      .orderBy(asc(homePicks.position)),
+    db
+      .select({ module: homePicks.module, organization: organizations })
+      .from(homePicks)
+      .innerJoin(organizations, eq(organizations.id, homePicks.targetId))
+      .where(
+        and(
+          eq(homePicks.frontend, frontend),
+          inArray(homePicks.module, ['featured_organizations', 'training_organizations']),
+          eq(organizations.frontend, frontend),
+          eq(organizations.published, true),
+        ),
+      )
+      .orderBy(asc(homePicks.position)),
+    listLatestJobs({ db, brandId: frontend, input: { limit: homeLatestJobs } }),
+    countJobsByCategory(db, frontend),
+    db
+      .select(jobColumns)
+      .from(jobs)
+      .where(and(liveJobOfBrand(frontend), eq(jobs.isTop, true)))
+      .orderBy(sql`${jobs.publishedAt} desc`, sql`${jobs.id} desc`)
+      .limit(homePickMax(brand, 'top_jobs')),
+    // The blog's own rule of what is public and whose (list-blog-posts.ts); none where the blog is off.
+    listBlogPosts({ db, brand, input: { first: homeLatestBlogPosts } }).then(({ posts }) => posts),
+  ]);
+  const jobsOf = (module: HomePickModule) =>
+    jobPicks
+      .filter((pick) => pick.module === module)
+      .map((pick) => pick.job)
+      .slice(0, homePickMax(brand, module));
+  const organizationsOf = (module: HomePickModule) =>
+    isHomeModuleEnabled(brand, module)
+      ? organizationPicks
+          .filter((pick) => pick.module === module)
+          .map((pick) => pick.organization)
+          .slice(0, homePickMax(brand, module))
+      : [];
+  const staffTopJobs = jobPicks.some((pick) => pick.module === 'top_jobs');
+  return {
+    featuredJobs: jobsOf('featured_jobs'),
+    videoJobs: jobsOf('video_jobs'),
+    topJobs: staffTopJobs ? jobsOf('top_jobs') : markedTop,
+    latestJobs: latest.jobs,
+    categories,
+    featuredOrganizations: organizationsOf('featured_organizations'),
+    trainingOrganizations: organizationsOf('training_organizations'),
+    latestBlogPosts: posts.map((post) => ({
+      title: post.title,
+      url: `/blog/${post.slug}`,
+      teaser: post.teaser,
+      imageUrl: post.imageUrl,
+      publishedAt: post.publishedAt ?? new Date(0),
+    })),
+  };
+}
+
+/**
+ * Open jobs of each job category (src/lib/job-categories.ts), counted as the search filters a category: a
+ * job belongs to it through an occupational field that is the category or one of its children.
+ */
+async function countJobsByCategory(db: Database, brandId: string): Promise<{ slug: string; count: number }[]> {
+  const slugs = jobCategories.map((category) => category.slug);
+  const { rows } = await db.execute<{ slug: string; count: string | number }>(sql`
+    select c.slug, count(distinct j.id) as count
+    from jobs j
+    join job_occupational_fields x on x.job_id = j.id
+    join taxonomy_terms t on t.id = x.term_id and t.vocabulary = 'occupational_field'
+    left join taxonomy_terms parent on parent.id = t.parent_id
+    join (select unnest(${sql`array[${sql.join(
+      slugs.map((slug) => sql`${slug}`),
+      sql`, `,
+    )}]::text[]`}) as slug) c on c.slug = t.slug or c.slug = parent.slug
+    where j.frontend = ${brandId} and j.state = 'published' and j.published_at <= now()
+      and (j.expires_at is null or j.expires_at > now())
+    group by c.slug`);
+  const counts = new Map(rows.map((row) => [row.slug, Number(row.count)]));
+  return slugs.map((slug) => ({ slug, count: counts.get(slug) ?? 0 }));
+}
