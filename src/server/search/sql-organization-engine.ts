@@ -3,13 +3,12 @@
  * `base`, the published organizations of the brand matching the text and the place (its address or any
  * further location), with one boolean column per selected facet, and takes from it the page, the total and
  * the counts of the three facets by the rules of facets.ts (sql-facets.ts). Ten thousand organizations
- * are few: the text has its indexes (organizations_search_vector_idx, organizations_name_trgm_idx), the
+ * are few: the text has its indexes (organizations_search_vector_idx on the stored vector, organizations_name_trgm_idx), the
  * rest is read from the brand's rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { organizationFacetFields, type OrganizationFacetField } from '../../lib/search/vocabulary.ts';
 import type { Database } from '../db/index.ts';
-import { organizationSearchVectorOf } from '../db/schema/users.ts';
 import type { EngineQuery, SearchEngine } from './engine.ts';
 import type { LocationFilter } from './location-filter.ts';
 import type { OrganizationFilter, OrganizationSearchHit } from './organization-filter.ts';
@@ -26,7 +25,7 @@ import { textCondition, titleScoreExpression, vectorRankExpression, type TextCol
 
 /** The text columns of `organizations o`: the vector of the expression index, the name as title. */
 export const organizationTextColumns: TextColumns = {
-  vector: organizationSearchVectorOf('o'),
+  vector: sql.raw('o.search_vector'),
   config: sql.raw(`'german'::regconfig`),
   title: sql.raw('lower(o.name)'),
 };

@@ -8,7 +8,7 @@ import { organizations } from './users.ts';
  * (organizations.owner_user_id, users.active_organization_id). This file holds the parts of an
  * organization's page and re-exports the table, so both are imported from here.
  */
-export { organizations, type NewOrganization, type Organization } from './users.ts';
+export { organizationColumns, organizations, type NewOrganization, type Organization } from './users.ts';
 
 /** Many-to-many link from an organization to taxonomy terms of one vocabulary. */
 function organizationTermTable<TName extends string>(name: TName) {

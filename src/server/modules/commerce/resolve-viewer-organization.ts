@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isStaff, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
-import { organizations } from '../../db/schema/organizations.ts';
+import { organizations, organizationColumns } from '../../db/schema/organizations.ts';
 import { AppError } from '../../errors.ts';
 import { findViewerOrganizations } from '../organizations/find-viewer-organizations.ts';
 
@@ -28,7 +28,7 @@ export async function resolveViewerOrganization(options: {
 
   const organization =
     own.belongsTo.find((candidate) => candidate.id === organizationId) ??
-    (await db.select().from(organizations).where(eq(organizations.id, organizationId)))[0];
+    (await db.select(organizationColumns).from(organizations).where(eq(organizations.id, organizationId)))[0];
   if (!organization) {
     // Only staff learn whether an organization they cannot see exists.
     if (isStaff(viewer)) {

@@ -6,7 +6,7 @@ import { jobCategories } from '../../../lib/job-categories.ts';
 import type { Database } from '../../db/index.ts';
 import { homePicks } from '../../db/schema/home.ts';
 import { jobs } from '../../db/schema/jobs.ts';
-import { organizations, type Organization } from '../../db/schema/users.ts';
+import { organizations, type Organization, organizationColumns } from '../../db/schema/users.ts';
 import { listBlogPosts } from '../blog/list-blog-posts.ts';
 import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
 import { isJobOfBrand, isOpenJob } from '../jobs/job-visibility.ts';
@@ -63,7 +63,7 @@ export async function getHomePage(options: { db: Database; brand: Brand }): Prom
       )
       .orderBy(asc(homePicks.position)),
     db
-      .select({ module: homePicks.module, organization: organizations })
+      .select({ module: homePicks.module, organization: organizationColumns })
       .from(homePicks)
       .innerJoin(organizations, eq(organizations.id, homePicks.targetId))
       .where(

@@ -13,7 +13,14 @@ import { inviteRecruiterSchema, teamInvitationSchema, teamMemberSchema } from '.
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizationInvitations, type OrganizationInvitation } from '../../db/schema/team.ts';
-import { organizationMembers, organizations, userRoles, users, type Organization } from '../../db/schema/users.ts';
+import {
+  organizationMembers,
+  organizations,
+  userRoles,
+  users,
+  type Organization,
+  organizationColumns,
+} from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import { clientKeyOf, countRequest } from '../../limits/request-rate.ts';
 import { sendTeamInvitationMail } from '../../mail/team-mails.ts';
@@ -78,7 +85,7 @@ async function organizationWithAccess(
   const { db, brand, locale } = options;
   const viewer = requireUser(options.viewer, locale);
   const query = db
-    .select()
+    .select(organizationColumns)
     .from(organizations)
     .where(and(eq(organizations.id, organizationId), eq(organizations.frontend, brand.id as BrandId)));
   const [organization] = lock ? await query.for('update') : await query;
@@ -365,7 +372,7 @@ async function invitationOfTokenRow(
     id === null
       ? null
       : options.db
-          .select({ invitation: organizationInvitations, organization: organizations })
+          .select({ invitation: organizationInvitations, organization: organizationColumns })
           .from(organizationInvitations)
           .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
           .where(and(eq(organizationInvitations.id, id), eq(organizations.frontend, options.brand.id as BrandId)));

@@ -28,6 +28,7 @@ import {
   organizations,
   organizationVideos,
   type Organization,
+  organizationColumns,
 } from '../../db/schema/organizations.ts';
 import { taxonomyTerms, type Vocabulary } from '../../db/schema/taxonomy.ts';
 import { sanitize } from '../../html/sanitize.ts';
@@ -129,7 +130,10 @@ async function writeSection<TName extends ProfileSectionName>(
       return;
     case 'companyInfo': {
       const { name: companyName, address } = section as ProfileSectionValues<'companyInfo'>;
-      const [current] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+      const [current] = await tx
+        .select(organizationColumns)
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
       const moved =
         current !== undefined &&
         (current.postalCode !== address.postalCode ||

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
-import { organizations, type Organization } from '../../db/schema/organizations.ts';
+import { organizations, type Organization, organizationColumns } from '../../db/schema/organizations.ts';
 import { organizationMembers, users } from '../../db/schema/users.ts';
 import {
   organizationAccessOf,
@@ -38,7 +38,7 @@ export async function findViewerOrganizations(options: {
   const { userId } = viewer;
   const rows = await db
     .select({
-      organization: organizations,
+      organization: organizationColumns,
       memberOrganizationId: organizationMembers.organizationId,
     })
     .from(organizations)
@@ -65,7 +65,10 @@ export async function findViewerOrganizations(options: {
   let active = judged.find((entry) => entry.organization.id === activeOrganizationId)?.organization ?? null;
   if (!active && activeOrganizationId !== null) {
     // One the viewer does not belong to (any longer): only who may select any organization keeps it.
-    const [row] = await db.select().from(organizations).where(eq(organizations.id, activeOrganizationId));
+    const [row] = await db
+      .select(organizationColumns)
+      .from(organizations)
+      .where(eq(organizations.id, activeOrganizationId));
     if (row && accessTo(row).canSelect) active = row;
   }
   const belongsTo = judged.map((entry) => entry.organization);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
-import { organizations, type Organization } from '../../db/schema/organizations.ts';
+import { organizations, type Organization, organizationColumns } from '../../db/schema/organizations.ts';
 import type { OrganizationLoaders } from './loaders.ts';
 import { maxRoutePathLength } from '../../../lib/routing/site-paths.ts';
 import { parseInput } from '../../validation.ts';
@@ -44,7 +44,7 @@ export async function getOrganizationProfile(options: {
     organization = await loaders.organization.load(id);
   } else {
     const [row] = await db
-      .select()
+      .select(organizationColumns)
       .from(organizations)
       .where(eq(organizations.path, normalizeRoutePath(path ?? '/')));
     organization = row ?? null;

@@ -15,6 +15,7 @@ import {
   organizationOccupations,
   organizations,
   organizationVideos,
+  organizationColumns,
 } from '../../db/schema/organizations.ts';
 import { organizationMembers } from '../../db/schema/users.ts';
 import { rowsById, rowsByOwner } from '../../graphql/batch.ts';
@@ -40,7 +41,11 @@ function partsOf<TTable extends PartTable>(
 }
 
 const organizationsByIds = preparedPerDatabase((db) =>
-  db.select().from(organizations).where(isAnyOf(organizations.id, 'ids')).prepare('organizations_by_ids'),
+  db
+    .select(organizationColumns)
+    .from(organizations)
+    .where(isAnyOf(organizations.id, 'ids'))
+    .prepare('organizations_by_ids'),
 );
 
 /** The organizations module's per-request loaders. */
