@@ -224,6 +224,7 @@ export const getSimilarJobs = defineOperation(
         id
         title
         url
+        expiresAt
         organization {
           name
         }

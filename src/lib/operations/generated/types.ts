@@ -2587,6 +2587,7 @@ export type similarJobsQuery = {
     id: number;
     title: string;
     url: string;
+    expiresAt: string | null;
     organization: { name: string };
     locations: Array<{ address: { locality: string | null } }>;
   }>;
