@@ -1,5 +1,7 @@
 // Lighthouse (mobile) on the built site with Debian's Chromium: performance, accessibility, best practices
-// and SEO for the job search and a job page. Prints the scores; never gates CI.
+// and SEO for the home page, the job search, a job page, an organization's profile (the demo employer with
+// the fullest profile: cover, gallery), the blog and a post where the brand has one. Prints the scores;
+// never gates CI.
 // Usage: npm run bench:lighthouse [-- --frontend tagblatt]
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -11,9 +13,24 @@ const { values } = parseArgs({ options: { frontend: { type: 'string', default: '
 const server = await startBuiltServer({ FRONTEND: values.frontend, DEMO_JOBS: '1000', DEMO_ORGANIZATIONS: '100' });
 const { origin } = server;
 const jobPath = await server.latestJobPath();
+/** The first link on a page whose path matches `pattern`. */
+async function firstLink(path, pattern) {
+  const html = await (await fetch(`${origin}${path}`)).text();
+  return [...html.matchAll(/href="([^"?#]+)"/g)].map((match) => match[1]).find((href) => pattern.test(href));
+}
+const organizationPath = await firstLink('/organizations', /^\/(organization|arbeitgeber|employer)\/[^/]+$/);
+const postPath = await firstLink('/blog', /^\/blog\/(?!category\/|tag\/|feed)[^/]+$/);
 const pages = [
+  ['home', '/'],
   ['job search', '/jobs'],
   ['job page', jobPath],
+  ...(organizationPath ? [['organization', organizationPath]] : []),
+  ...(postPath
+    ? [
+        ['blog', '/blog'],
+        ['blog post', postPath],
+      ]
+    : []),
 ];
 
 const chrome = await chromeLauncher.launch({
