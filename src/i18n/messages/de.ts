@@ -1468,6 +1468,10 @@ export const de = {
   'newsletter.export': 'Bestätigte Abonnenten als CSV herunterladen',
   'home.latestBlogPosts': 'Neu im Ratgeber',
   'home.allBlogPosts': 'Alle Artikel ansehen',
+  // social (issue 18: social sign-up agrees to the registration terms)
+  'register.socialTermsNotice': 'Auch wer über einen Anbieter fortfährt, stimmt damit den Bedingungen oben zu.',
+  'login.error.socialSignUpTerms':
+    'Zu dieser E-Mail-Adresse gibt es noch kein Konto. Bitte registrieren Sie sich und stimmen Sie dort den Bedingungen zu; Sie können dabei auch mit diesem Anbieter fortfahren.',
 } as const;
 
 export type MessageKey = keyof typeof de;
