@@ -1470,6 +1470,7 @@ export const de = {
   'home.allBlogPosts': 'Alle Artikel ansehen',
   // social (issue 18: social sign-up agrees to the registration terms)
   'register.socialTermsNotice': 'Auch wer über einen Anbieter fortfährt, stimmt damit den Bedingungen oben zu.',
+  'consent.method.social': 'bei der Registrierung über einen Anbieter',
   'login.error.socialSignUpTerms':
     'Zu dieser E-Mail-Adresse gibt es noch kein Konto. Bitte registrieren Sie sich und stimmen Sie dort den Bedingungen zu; Sie können dabei auch mit diesem Anbieter fortfahren.',
 } as const;
