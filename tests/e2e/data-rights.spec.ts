@@ -25,7 +25,7 @@ test('a user arriving from a newsletter registers, downloads all their data and 
   await page.goto(`${base}/de/?utm_source=e2e_newsletter`);
   await page.goto(`${base}/de/user/register`);
   await expect(page.locator('[data-registration-terms]')).toContainText('Datenschutzerklärung');
-  await expect(page.locator('input[name="creationSource"]')).toHaveValue('e2e_newsletter');
+  await expect(page.locator('#register_applicant_form input[name="creationSource"]')).toHaveValue('e2e_newsletter');
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Neues Passwort').fill(password);
   await page.getByLabel('Passwort wiederholen').fill(password);

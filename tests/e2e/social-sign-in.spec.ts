@@ -7,6 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { brandServers, oidcIssuer } from '../../playwright.config';
 import { uniqueEmail } from '../support/factories';
 
+// A German browser: the sign-in page Auth.js sends refusals to is unprefixed and speaks the browser's language.
+test.use({ locale: 'de-DE' });
+
 const origin = (brand: string) => `http://127.0.0.1:${brandServers.find((server) => server.brand === brand)!.port}`;
 
 const signupStartKeys = (page: Page) =>
@@ -27,11 +30,30 @@ test('a visitor signs up with Google from a protected page, is sent back to it, 
   page,
 }) => {
   const base = origin('jobregio');
+  // SPEC 4: the creation source is kept in session storage on arrival and goes along with the sign-up.
+  await page.goto(`${base}/de/?utm_source=e2e_social`);
   await page.goto(`${base}/de/dashboard`);
   await expect(page).toHaveURL(/\/de\/user\/login\?error=SessionRequired/);
   const social = page.getByRole('region', { name: 'oder' }).getByRole('button');
   await expect(social).toHaveText(['Weiter mit LinkedIn', 'Weiter mit Google']);
   await continueWithGoogle(page, uniqueEmail('social'), 'Gina', 'Oogle');
+
+  // Issue 18: a new account must agree to the terms; the sign-in page sends the visitor to register.
+  await expect(page).toHaveURL(/\/user\/login\?error=SocialSignUpTerms/);
+  await expect(page.locator('#login-error')).toContainText('Bitte registrieren Sie sich');
+  await expect(page.locator('[data-signed-in]')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Als Bewerber registrieren' }).click();
+
+  // The registration page: the social buttons sit below the terms text, and continuing agrees to it.
+  const terms = page.locator('[data-registration-terms]');
+  await expect(terms).toContainText('Datenschutzerklärung');
+  const signUp = page.locator('[data-social-sign-up]');
+  await expect(signUp).toContainText('Auch wer über einen Anbieter fortfährt, stimmt damit den Bedingungen oben zu.');
+  const termsBox = (await terms.boundingBox())!;
+  expect((await signUp.boundingBox())!.y).toBeGreaterThan(termsBox.y + termsBox.height);
+  await expect(signUp.locator('input[name="creationSource"]').first()).toHaveValue('e2e_social');
+  // The provider still knows the person from the first attempt, so no form.
+  await signUp.getByRole('button', { name: 'Weiter mit Google' }).click();
 
   // Back on the page that asked for the session, signed in with the provider's name.
   await expect(page).toHaveURL(`${base}/de/dashboard`);
@@ -39,19 +61,30 @@ test('a visitor signs up with Google from a protected page, is sent back to it, 
   await expect(page.locator('[data-signed-in]')).toContainText('Gina Oogle');
   // The new account's signup-start event was accepted by the server and is remembered.
   await expect.poll(() => signupStartKeys(page)).toEqual([expect.stringMatching(/^signup-start:\d+$/)]);
+  // The terms consent is recorded, proven (the provider verified the address) and can be withdrawn.
+  await page.goto(`${base}/de/user/consents`);
+  const consent = page.locator('[data-consent]');
+  await expect(consent).toHaveCount(1);
+  await expect(consent).toContainText('registration');
+  await expect(consent).toContainText('bei der Registrierung über einen Anbieter');
+  await expect(consent.getByRole('button', { name: 'Widerrufen' })).toBeVisible();
 
+  await page.goto(`${base}/de/dashboard`);
   await page.locator('[data-sign-out]').click();
   // /user/logout posts itself to Auth.js and redirects: wait for that before navigating on.
   await expect(page).not.toHaveURL(/\/user\/logout/);
   await expect(page.locator('[data-signed-in]')).toHaveCount(0);
 
   // LinkedIn: the provider still knows the person, so no form; the verified address finds the same user.
-  await page.goto(`${base}/de/user/login`);
-  await page.getByRole('button', { name: 'Weiter mit LinkedIn' }).click();
+  // From the registration page too: an existing account signs in and records nothing new.
+  await page.goto(`${base}/de/user/register`);
+  await page.locator('[data-social-sign-up]').getByRole('button', { name: 'Weiter mit LinkedIn' }).click();
   await expect(page).toHaveURL(`${base}/de/dashboard`);
   await expect(page.locator('[data-signed-in]')).toContainText('Gina Oogle');
   // This sign-in created no user: its session has no signup-start flag, and the remembered one is gone.
   await expect.poll(() => signupStartKeys(page)).toEqual([]);
+  await page.goto(`${base}/de/user/consents`);
+  await expect(page.locator('[data-consent]')).toHaveCount(1);
 });
 
 test('where the brand has no applicant accounts, an unknown address is asked to register first', async ({ page }) => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../src/server/db/schema/analytics';
+import { consentInfoRevisions, consentInfos, consentRecords } from '../../src/server/db/schema/consent';
 import { users } from '../../src/server/db/schema/users';
 import { createTestDatabase, type TestDatabase } from '../../src/server/db/testing';
 import { BrowserSession } from '../support/browser-session';
@@ -96,6 +97,14 @@ class Browser {
 
   has(name: string): boolean {
     return this.jar.has(name);
+  }
+
+  value(name: string): string | undefined {
+    return this.jar.get(name)?.value;
+  }
+
+  set(name: string, value: string): void {
+    this.jar.set(name, { value, path: '/' });
   }
 
   async request(url: URL, init: RequestInit = {}): Promise<Response> {
@@ -356,5 +365,129 @@ describe('signup-start event (POST /api/analytics/events)', () => {
     expect(landing.status).toBe(302);
     expect(landing.headers.get('location')).toBe('/de/jobs?destination=%2Fde%2Fdashboard');
     expect(await eventRows('login', userId)).toEqual([{ userId, dimensions: { path: '/de/jobs' } }]);
+  });
+});
+
+/**
+ * Issue 18: a social sign-up agrees to the registration's terms. Runs last: from here on the database has a
+ * terms text, and a new address must start from the registration page (its social buttons sit below it).
+ */
+describe('social sign-up from the registration page (terms consent and creation source)', () => {
+  let infoId = 0;
+
+  beforeAll(async () => {
+    const { db } = database.handle;
+    const [info] = await db
+      .insert(consentInfos)
+      .values({ type: 'terms', placement: 'registration', optIn: true })
+      .returning();
+    infoId = info!.id;
+    await db.insert(consentInfoRevisions).values([
+      { infoId, revision: 1, language: 'de', text: 'AGB 1' },
+      { infoId, revision: 2, language: 'de', text: 'AGB 2' },
+      { infoId, revision: 2, language: 'en', text: 'Terms 2' },
+    ]);
+  });
+
+  /** The registration page's social form: its hidden fields, posted as the browser would. */
+  async function signUpFromRegistration(
+    browser: Browser,
+    page: string,
+    creationSource: string,
+    beforeProvider: () => void = () => undefined,
+  ) {
+    const app = new URL(server.url);
+    const pageUrl = new URL(page, app);
+    const html = await (await browser.follow(await browser.request(pageUrl), pageUrl)).last.text();
+    const section = html.slice(html.indexOf('data-social-sign-up'));
+    const form = /<form method="post" action="\/api\/auth\/signin\/google">([\s\S]*?)<\/form>/.exec(section)?.[1];
+    expect(form).toBeTruthy();
+    const fields = Object.fromEntries(
+      [...form!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map(([, name, value]) => [
+        name!,
+        value!.replaceAll('&amp;', '&'),
+      ]),
+    );
+    expect(fields.terms).toBe('accepted');
+    expect(fields.csrfToken).toBeTruthy();
+    // The page's inline script fills the creation source from session storage; here the test does.
+    const signinUrl = new URL('/api/auth/signin/google', app);
+    const start = await browser.request(signinUrl, {
+      method: 'POST',
+      headers: { origin: app.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, creationSource }).toString(),
+    });
+    expect(start.status).toBe(302);
+    expect(new URL(start.headers.get('location')!).origin).toBe(oidc.issuer);
+    expect(browser.has('jobboard.social-sign-up')).toBe(true);
+    beforeProvider();
+    return browser.follow(start, signinUrl);
+  }
+
+  const consentsOf = (userId: number) =>
+    database.handle.db
+      .select({ record: consentRecords, revision: consentInfoRevisions })
+      .from(consentRecords)
+      .innerJoin(consentInfoRevisions, eq(consentInfoRevisions.id, consentRecords.infoRevisionId))
+      .where(eq(consentRecords.userId, userId));
+
+  it('a new address from the sign-in page is sent to register; from the registration page it signs up with consent', async () => {
+    const email = uniqueEmail('oidc-terms');
+    providerAccount({ email, emailVerified: true, givenName: 'Tera', familyName: 'Ms' });
+    const refused = new Browser();
+    const { visited } = await signInWith('google', refused, '/de/dashboard');
+    const end = visited.find((url) => url.origin === server.url && url.pathname.endsWith('/user/login'));
+    expect(end?.searchParams.get('error')).toBe('SocialSignUpTerms');
+    expect(await sessionOf(refused)).toBeNull();
+    expect(await database.handle.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+
+    const browser = new Browser();
+    const { visited: hops } = await signUpFromRegistration(browser, '/en-gb/user/register', 'newsletter_autumn');
+    expect(hops.at(-1)!.pathname).toMatch(/^\/en-gb\/.*dashboard/i);
+    // The callback used the cookie up.
+    expect(browser.has('jobboard.social-sign-up')).toBe(false);
+    const session = await sessionOf(browser);
+    expect(session?.user?.email).toBe(email);
+    expect(session?.signupStart).toEqual({ method: 'google' });
+    const userId = Number(session!.user!.id);
+    const [user] = await database.handle.db.select().from(users).where(eq(users.id, userId));
+    expect(user?.creationSource).toBe('newsletter_autumn');
+    const consents = await consentsOf(userId);
+    expect(consents).toHaveLength(1);
+    expect(consents[0]!.record).toMatchObject({ infoId, mail: email, method: 'social', placement: 'registration' });
+    expect(consents[0]!.record.verifiedAt).toBeInstanceOf(Date);
+    expect(consents[0]!.revision).toMatchObject({ revision: 2, language: 'en' });
+  });
+
+  it('an existing account continuing from the registration page signs in and records nothing new', async () => {
+    const email = uniqueEmail('oidc-terms-existing');
+    await registerWithPassword(email);
+    const [before] = await database.handle.db.select().from(users).where(eq(users.email, email));
+    const recorded = await consentsOf(before!.id);
+    providerAccount({ email, emailVerified: true, givenName: 'Ex', familyName: 'Isting' });
+    const browser = new Browser();
+    await signUpFromRegistration(browser, '/de/user/register', 'other_source');
+    const session = await sessionOf(browser);
+    expect(session?.user?.id).toBe(String(before!.id));
+    expect(session?.signupStart).toBeNull();
+    expect(await consentsOf(before!.id)).toEqual(recorded);
+    const [after] = await database.handle.db.select().from(users).where(eq(users.id, before!.id));
+    expect(after?.creationSource).toBe(before!.creationSource);
+  });
+
+  it('a forged or altered sign-up cookie counts for nothing', async () => {
+    const email = uniqueEmail('oidc-terms-forged');
+    const browser = new Browser();
+    const forge = () => {
+      const [payload = '', mac = ''] = browser.value('jobboard.social-sign-up')!.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      const altered = Buffer.from(JSON.stringify({ ...claims, creationSource: 'forged' })).toString('base64url');
+      browser.set('jobboard.social-sign-up', `${altered}.${mac}`);
+    };
+    providerAccount({ email, emailVerified: true, givenName: 'For', familyName: 'Ged' });
+    const { visited } = await signUpFromRegistration(browser, '/de/user/register', 'real', forge);
+    const end = visited.find((url) => url.origin === server.url && url.pathname.endsWith('/user/login'));
+    expect(end?.searchParams.get('error')).toBe('SocialSignUpTerms');
+    expect(await database.handle.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 });

@@ -1468,6 +1468,13 @@ export const de = {
   'newsletter.export': 'Bestätigte Abonnenten als CSV herunterladen',
   'home.latestBlogPosts': 'Neu im Ratgeber',
   'home.allBlogPosts': 'Alle Artikel ansehen',
+  // social (issue 18: social sign-up agrees to the registration terms)
+  'register.socialTermsNotice': 'Auch wer über einen Anbieter fortfährt, stimmt damit den Bedingungen oben zu.',
+  'consent.method.social': 'bei der Registrierung über einen Anbieter',
+  'login.error.socialSignUpTerms':
+    'Zu dieser E-Mail-Adresse gibt es noch kein Konto. Bitte registrieren Sie sich und stimmen Sie dort den Bedingungen zu; Sie können dabei auch mit diesem Anbieter fortfahren.',
+  // The footer's newsletter field: a name of its own beside the page's e-mail fields.
+  'newsletter.footerEmail': 'Ihre E-Mail für den Newsletter',
 } as const;
 
 export type MessageKey = keyof typeof de;

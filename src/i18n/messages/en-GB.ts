@@ -1437,4 +1437,10 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'newsletter.export': 'Download confirmed subscribers as CSV',
   'home.latestBlogPosts': 'Latest from the blog',
   'home.allBlogPosts': 'See all articles',
+  // social (issue 18: social sign-up agrees to the registration terms)
+  'register.socialTermsNotice': 'By continuing with a provider you also agree to the terms above.',
+  'consent.method.social': 'when signing up with a provider',
+  'login.error.socialSignUpTerms':
+    'There is no account with this e-mail address yet. Please register and agree to the terms there; you can continue with this provider from that page.',
+  'newsletter.footerEmail': 'Your e-mail for the newsletter',
 };

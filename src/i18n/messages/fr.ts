@@ -1466,4 +1466,10 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'newsletter.export': 'Télécharger les abonnés confirmés en CSV',
   'home.latestBlogPosts': 'Derniers articles',
   'home.allBlogPosts': 'Voir tous les articles',
+  // social (issue 18: social sign-up agrees to the registration terms)
+  'register.socialTermsNotice': 'En continuant avec un fournisseur, vous acceptez également les conditions ci-dessus.',
+  'consent.method.social': "lors de l'inscription via un fournisseur",
+  'login.error.socialSignUpTerms':
+    "Il n'existe pas encore de compte pour cette adresse e-mail. Veuillez vous inscrire et y accepter les conditions ; vous pourrez continuer avec ce fournisseur depuis cette page.",
+  'newsletter.footerEmail': 'Votre e-mail pour la newsletter',
 };

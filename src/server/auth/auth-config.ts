@@ -23,7 +23,12 @@ import {
 } from './session-claims.ts';
 import { authorizeCredentials } from './sign-in.ts';
 import { recordSignInSuccess } from './sign-in-throttle.ts';
-import { findOrCreateSocialUser, socialProfileOf, type SocialSignInResult } from './social-accounts.ts';
+import {
+  findOrCreateSocialUser,
+  socialProfileOf,
+  type SocialSignInResult,
+  type SocialSignUp,
+} from './social-accounts.ts';
 import { socialAuthProviders } from './social-providers.ts';
 
 export const signInPage = '/user/login';
@@ -34,6 +39,7 @@ const socialRefusalErrors = {
   not_linked: 'OAuthAccountNotLinked',
   no_email: 'OAuthNoEmail',
   sign_up_closed: 'SocialSignUpClosed',
+  terms_required: 'SocialSignUpTerms',
 } satisfies Record<Exclude<SocialSignInResult['kind'], 'user'>, string>;
 
 /**
@@ -58,6 +64,8 @@ export interface AuthRequestContext {
   device: KnownDevice | null;
   /** Told about a successful sign-in (any provider), so the response can set the known-device cookie. */
   onSignIn?: (userId: number) => void;
+  /** A social sign-in started below the registration's terms text (social-sign-up-cookie.ts), if any. */
+  socialSignUp?: SocialSignUp | null;
 }
 
 export function createAuthConfig(context: AuthRequestContext): AuthConfig {
@@ -124,7 +132,7 @@ export function createAuthConfig(context: AuthRequestContext): AuthConfig {
         const result = await findOrCreateSocialUser(
           (await getDatabase()).db,
           socialProfileOf(account.provider, account.providerAccountId, profile),
-          { applicantSignUp: context.brand.features.applicant },
+          { applicantSignUp: context.brand.features.applicant, signUp: context.socialSignUp ?? null },
         );
         if (result.kind !== 'user') return `${signInPage}?error=${socialRefusalErrors[result.kind]}`;
         user.id = String(result.userId);

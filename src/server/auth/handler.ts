@@ -22,6 +22,13 @@ import {
   sessionCookieName,
 } from './session-cookies.ts';
 import { enabledSocialProviders } from './social-providers.ts';
+import {
+  readSocialSignUpCookie,
+  socialSignUpCookieName,
+  socialSignUpCookieValue,
+  socialSignUpOfForm,
+  socialSignUpSetCookie,
+} from './social-sign-up-cookie.ts';
 import { log } from '../log.ts';
 
 export interface AuthHandlerContext {
@@ -82,6 +89,14 @@ export function signInTarget(
   return null;
 }
 
+/** The sign-up a social sign-in form states (registration page), only with a valid CSRF token. */
+function socialSignUpOfSignIn(body: ArrayBuffer, cookies: Record<string, string>, secure: boolean) {
+  if (body.byteLength > 8192) return null;
+  const fields = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(body)));
+  if (!isCsrfTokenValid(cookies[csrfCookieName(secure)], fields.csrfToken, getAuthSecretText())) return null;
+  return socialSignUpOfForm(fields);
+}
+
 export async function handleAuthRequest(request: Request, context: AuthHandlerContext): Promise<Response> {
   const config = getConfig();
   const origin = publicOrigin(config);
@@ -99,13 +114,12 @@ export async function handleAuthRequest(request: Request, context: AuthHandlerCo
 
   // Auth.js builds its URLs (callbacks, redirects, cookie names) from the request: give it the public origin.
   const publicUrl = new URL(`${url.pathname}${url.search}`, origin);
-  const authRequest = new Request(publicUrl, {
-    method: request.method,
-    headers: request.headers,
-    body: request.method === 'POST' ? await request.arrayBuffer() : undefined,
-  });
+  const body = request.method === 'POST' ? await request.arrayBuffer() : undefined;
+  const authRequest = new Request(publicUrl, { method: request.method, headers: request.headers, body });
   const cookies = parseCookieHeader(request.headers.get('cookie'));
   const device = readDeviceCookie(getAuthSecret(), cookies[deviceCookieName(secure)]);
+  const social = providerId !== undefined && providerId !== 'credentials';
+  const signUpCookie = socialSignUpCookieName(secure);
   let signedInUserId: number | null = null;
   const response = await Auth(
     authRequest,
@@ -114,6 +128,9 @@ export async function handleAuthRequest(request: Request, context: AuthHandlerCo
       clientAddress: context.clientAddress,
       device,
       onSignIn: (userId) => (signedInUserId = userId),
+      // Issue 18: a sign-up started below the registration's terms text (social-sign-up-cookie.ts).
+      socialSignUp:
+        social && action === 'callback' ? readSocialSignUpCookie(getAuthSecret(), cookies[signUpCookie]) : null,
     }),
   );
 
@@ -126,6 +143,19 @@ export async function handleAuthRequest(request: Request, context: AuthHandlerCo
     requestCookieNames,
   )) {
     headers.append('Set-Cookie', cookie);
+  }
+  const { stateAndPkceCookieMaxAgeSeconds: signUpMaxAge } = context.brand.constants.session;
+  const signUp = social && action === 'signin' && body ? socialSignUpOfSignIn(body, cookies, secure) : null;
+  if (
+    signUp &&
+    response.status === 302 &&
+    new URL(response.headers.get('location') ?? '/', origin).origin !== origin.origin
+  ) {
+    // On its way to the provider: the callback will know the terms were agreed to.
+    const value = socialSignUpCookieValue(getAuthSecret(), signUp, Date.now() + signUpMaxAge * 1000);
+    headers.append('Set-Cookie', socialSignUpSetCookie(signUpCookie, value, secure, signUpMaxAge));
+  } else if (social && (action === 'signin' || action === 'callback') && cookies[signUpCookie] !== undefined) {
+    headers.append('Set-Cookie', socialSignUpSetCookie(signUpCookie, null, secure, signUpMaxAge));
   }
   if (signedInUserId !== null) {
     // This browser becomes (or stays) the user's known device: a year from this sign-in.

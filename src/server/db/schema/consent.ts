@@ -38,9 +38,11 @@ export const consentInfoRevisions = pgTable(
 
 /**
  * How a consent was given or withdrawn (issue 18): `session` in the signed-in user's own session for their
- * own address; `email` for an address by someone not signed in as its owner, proven by the double opt-in link.
+ * own address; `email` for an address by someone not signed in as its owner, proven by the double opt-in link;
+ * `social` at a sign-up through a social provider, started from the registration page below the text (proven
+ * when the provider verified the address, else by the verification link).
  */
-export const consentMethods = ['session', 'email'] as const;
+export const consentMethods = ['session', 'email', 'social'] as const;
 export type ConsentMethod = (typeof consentMethods)[number];
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "consent_records" DROP CONSTRAINT "consent_records_method_check";--> statement-breakpoint
+ALTER TABLE "consent_records" ADD CONSTRAINT "consent_records_method_check" CHECK ("consent_records"."method" in ('session', 'email', 'social'));
