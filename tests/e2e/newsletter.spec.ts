@@ -17,7 +17,7 @@ test('a visitor signs up in the footer, confirms by mail and unsubscribes with o
   await page.goto(`${base}/`);
   const footer = page.locator('footer');
   await footer.getByLabel('Ihre E-Mail für den Newsletter').fill(email);
-  await footer.getByRole('button', { name: 'Anmelden' }).click();
+  await footer.getByRole('button', { name: 'Abonnieren' }).click();
   await expect(page).toHaveURL(new RegExp(`/newsletter\\?email=`));
   await expect(page.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeVisible();
   const main = page.getByRole('main');

@@ -1446,7 +1446,7 @@ export const de = {
   'newsletter.consentLabel': 'Ich willige ein, den Newsletter zu erhalten.',
   'newsletter.submit': 'Newsletter abonnieren',
   'newsletter.footerHeading': 'Newsletter',
-  'newsletter.footerSubmit': 'Anmelden',
+  'newsletter.footerSubmit': 'Abonnieren',
   'newsletter.sent':
     'Fast geschafft: Bitte bestätigen Sie Ihre Anmeldung über den Link in der E-Mail, die wir Ihnen gerade geschickt haben.',
   'newsletter.confirmTitle': 'Newsletter-Anmeldung bestätigen',

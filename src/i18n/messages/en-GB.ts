@@ -1416,7 +1416,7 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'newsletter.consentLabel': 'I agree to receive the newsletter.',
   'newsletter.submit': 'Subscribe to the newsletter',
   'newsletter.footerHeading': 'Newsletter',
-  'newsletter.footerSubmit': 'Sign up',
+  'newsletter.footerSubmit': 'Subscribe',
   'newsletter.sent': 'Almost done: please confirm your sign-up with the link in the e-mail we have just sent you.',
   'newsletter.confirmTitle': 'Confirm your newsletter sign-up',
   'newsletter.confirmIntro': 'Please confirm that {email} wants to receive the newsletter.',

@@ -1444,7 +1444,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'newsletter.consentLabel': 'J’accepte de recevoir la newsletter.',
   'newsletter.submit': 'S’abonner à la newsletter',
   'newsletter.footerHeading': 'Newsletter',
-  'newsletter.footerSubmit': 'S’inscrire',
+  'newsletter.footerSubmit': 'S’abonner',
   'newsletter.sent':
     'Presque terminé : veuillez confirmer votre inscription avec le lien de l’e-mail que nous venons de vous envoyer.',
   'newsletter.confirmTitle': 'Confirmer l’inscription à la newsletter',
