@@ -17,6 +17,7 @@ import {
   deleteResumeAlert,
   resumeAlert,
   resumeAlerts,
+  unsubscribeResumeAlert,
   updateResumeAlert,
 } from '../../src/lib/operations/resume-alerts';
 import type { Database } from '../../src/server/db';
@@ -54,6 +55,7 @@ describe.each(testDialects)('resume alerts on %s', (dialect) => {
   let applicantUser: TestUser;
   let recruiterToken: string;
   let rivalToken: string;
+  let unsubscribeToken = '';
 
   const search = (text: string) => ({
     frequency: 'daily',
@@ -273,7 +275,10 @@ describe.each(testDialects)('resume alerts on %s', (dialect) => {
     expect(mail!.text).toContain('Apiarist');
     expect(mail!.text).toContain(`/en-GB/cv/${match.id}`);
     expect(mail!.text).toContain(`/resume-alert/edit/${daily.id}`);
-    expect(mail!.headers?.['List-Unsubscribe']).toContain(`/resume-alert/edit/${daily.id}`);
+    expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = new URL(/^<(.+)>$/.exec(mail!.headers!['List-Unsubscribe']!)![1]!);
+    expect(oneClick.pathname).toBe('/api/resume-alerts/unsubscribe');
+    unsubscribeToken = oneClick.searchParams.get('token')!;
     expect(mail!.text).not.toContain('Welder');
     expect(mail!.text).not.toContain('Hidden apiarist');
     expect(mail!.text).not.toContain(`/en-GB/cv/${hidden.id}`);
@@ -309,6 +314,22 @@ describe.each(testDialects)('resume alerts on %s', (dialect) => {
     expect(weekMail.mails.filter((message) => message.to === rival.email)).toHaveLength(1);
     expect(weekMail.mails.find((message) => message.to === rival.email)!.text).toContain(`/en-GB/cv/${match.id}`);
     expect(weekly.frequency).toBe('weekly');
+  });
+
+  it('unsubscribes with the signed token of the mail, without signing in; a forged token changes nothing', async () => {
+    const [alertRow] = await db.select().from(resumeAlertsTable).where(eq(resumeAlertsTable.userId, recruiter.id));
+    expect(alertRow).toBeDefined();
+    const forged = await backend.request(
+      unsubscribeResumeAlert,
+      { token: `${unsubscribeToken.slice(0, -4)}AAAA` },
+      { headers: english },
+    );
+    expect(errorOf(forged.body).code).toBe('NOT_FOUND');
+    const done = await backend.request(unsubscribeResumeAlert, { token: unsubscribeToken }, { headers: english });
+    expect(done.body.data?.unsubscribeResumeAlert).toBe(true);
+    expect(await db.select().from(resumeAlertsTable).where(eq(resumeAlertsTable.userId, recruiter.id))).toEqual([]);
+    const again = await backend.request(unsubscribeResumeAlert, { token: unsubscribeToken }, { headers: english });
+    expect(errorOf(again.body).code).toBe('NOT_FOUND');
   });
 
   it('limits how many alerts a recruiter creates an hour', async () => {

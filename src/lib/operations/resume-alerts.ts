@@ -75,4 +75,13 @@ export const deleteResumeAlert = defineOperation(
   `,
 );
 
+export const unsubscribeResumeAlert = defineOperation(
+  'unsubscribeResumeAlert',
+  /* GraphQL */ `
+    mutation unsubscribeResumeAlert($token: String!) {
+      unsubscribeResumeAlert(token: $token)
+    }
+  `,
+);
+
 export type ResumeAlert = OperationData<typeof resumeAlerts>['resumeAlerts'][number];

@@ -1,7 +1,8 @@
 /**
  * The resume alert digest (issue 17) in the alert's language: the resumes newly shown to recruiters that
  * match a recruiter's saved search, anonymised as in the resume search (desired position, region, skills;
- * never a name, an address or another private field), with the link to change or delete the alert.
+ * never a name, an address or another private field), with the link to change or delete the alert and
+ * the RFC 8058 one-click unsubscribe headers.
  */
 import type { Brand, Locale } from '../../../brands/types.ts';
 import { createTranslator } from '../../i18n/index.ts';
@@ -20,6 +21,8 @@ export function resumeAlertDigestMail(options: {
   total: number;
   searchLink: string;
   editLink: string;
+  /** RFC 8058: the one-click URL a mail client POSTs `List-Unsubscribe=One-Click` to. */
+  oneClickUnsubscribe: string;
   brand: Brand;
   locale: Locale;
   messageId: string;
@@ -44,8 +47,10 @@ export function resumeAlertDigestMail(options: {
       search: options.searchLink,
       edit: options.editLink,
     })}`,
-    // RFC 2369: where to stop the mails (the edit page, signed in; it deletes the alert).
-    headers: { 'List-Unsubscribe': `<${options.editLink}>` },
+    headers: {
+      'List-Unsubscribe': `<${options.oneClickUnsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
     messageId: options.messageId,
   };
 }

@@ -3197,6 +3197,12 @@ export type deleteResumeAlertMutationVariables = Exact<{
 
 export type deleteResumeAlertMutation = { deleteResumeAlert: boolean };
 
+export type unsubscribeResumeAlertMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type unsubscribeResumeAlertMutation = { unsubscribeResumeAlert: boolean };
+
 export type getRoutInfoQueryVariables = Exact<{
   slug: string;
   language?: string | null | undefined;
@@ -3465,6 +3471,7 @@ export interface OperationTypes {
   };
   unsubscribeJobAlert: { data: unsubscribeJobAlertMutation; variables: unsubscribeJobAlertMutationVariables };
   unsubscribeNewsletter: { data: unsubscribeNewsletterMutation; variables: unsubscribeNewsletterMutationVariables };
+  unsubscribeResumeAlert: { data: unsubscribeResumeAlertMutation; variables: unsubscribeResumeAlertMutationVariables };
   updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
   updateJobAlert: { data: updateJobAlertMutation; variables: updateJobAlertMutationVariables };
   updateResumeAlert: { data: updateResumeAlertMutation; variables: updateResumeAlertMutationVariables };

@@ -7,6 +7,7 @@ import {
   listResumeAlerts,
   updateResumeAlert,
 } from './manage-resume-alerts.ts';
+import { unsubscribeResumeAlert } from './unsubscribe-resume-alert.ts';
 
 const serviceOptions = (context: GraphQLContext) => ({
   ...serviceOptionsOf(context),
@@ -55,6 +56,8 @@ export const resumeAlertsModule: GraphQLModule = {
       "Changes the interval of one of the viewer's resume alerts; none pauses it."
       updateResumeAlert(id: Int!, input: UpdateResumeAlertInput!): ResumeAlert!
       deleteResumeAlert(id: Int!): Boolean!
+      "Deletes an alert with the signed token of its mails, without signing in (RFC 8058 one click)."
+      unsubscribeResumeAlert(token: String!): Boolean!
     }
   `,
   resolvers: {
@@ -70,6 +73,8 @@ export const resumeAlertsModule: GraphQLModule = {
         updateResumeAlert({ ...serviceOptions(context), id: args.id, input: args.input }),
       deleteResumeAlert: (_parent, args: ResolverArgs, context: GraphQLContext) =>
         deleteResumeAlert({ ...serviceOptions(context), id: args.id }),
+      unsubscribeResumeAlert: (_parent, args: ResolverArgs, context: GraphQLContext) =>
+        unsubscribeResumeAlert({ ...serviceOptions(context), authSecret: context.authSecret, token: args.token }),
     },
   },
 };

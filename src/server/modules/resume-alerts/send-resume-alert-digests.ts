@@ -20,6 +20,7 @@ import {
   type DigestRunResult,
 } from '../alerts/digest-runner.ts';
 import { findResumes } from '../resumes/search-resumes.ts';
+import { resumeAlertOneClickUrl } from './unsubscribe-resume-alert.ts';
 
 /** Resumes listed in one mail; the rest are counted with a link to the search. */
 export const digestResumeLimit = 20;
@@ -36,7 +37,7 @@ export const resumeAlertKind: AlertDigestKind<ClaimedResumeDigest> = {
   alertColumns: sql`a.frontend, a.locale, a.search, a.label, a.search_path, a.token_key,
     (select u.email from users u where u.id = a.user_id) as email`,
   prepare:
-    ({ db }) =>
+    ({ db, secret }) =>
     async (digest) => {
       const context = brandOfDigest(digest);
       if (!context) throw new Error(`resume alert ${digest.alert_id} names an unknown brand ${digest.frontend}`);
@@ -65,6 +66,7 @@ export const resumeAlertKind: AlertDigestKind<ClaimedResumeDigest> = {
           total: result.total,
           searchLink: absoluteUrl(digest.search_path),
           editLink: link(`/resume-alert/edit/${digest.alert_id}`),
+          oneClickUnsubscribe: resumeAlertOneClickUrl(secret, { id: digest.alert_id, tokenKey: digest.token_key }),
           brand,
           locale,
           messageId: `<resume-alert-digest-${digest.id}@${publicOrigin().hostname}>`,
