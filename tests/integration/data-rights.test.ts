@@ -270,6 +270,7 @@ describe.each(testDialects)('data rights on %s', (dialect) => {
       'job-alerts.json',
       'organizations.json',
       'profile.json',
+      'resume-alerts.json',
       'resume.json',
     ]);
     expect(documents['profile.json']).toMatchObject({

@@ -1475,6 +1475,29 @@ export const de = {
     'Zu dieser E-Mail-Adresse gibt es noch kein Konto. Bitte registrieren Sie sich und stimmen Sie dort den Bedingungen zu; Sie können dabei auch mit diesem Anbieter fortfahren.',
   // The footer's newsletter field: a name of its own beside the page's e-mail fields.
   'newsletter.footerEmail': 'Ihre E-Mail für den Newsletter',
+  // Branch alerts2 (issue 17 part 5): Lebenslauf-Alerts für Recruiter.
+  'resumeAlert.error.rateLimited': 'Zu viele Alerts gespeichert. Bitte versuchen Sie es später erneut.',
+  'resumeAlert.error.notFound': 'Diesen Lebenslauf-Alert gibt es nicht.',
+  'resumeAlert.save.heading': 'Diese Suche als Alert speichern',
+  'resumeAlert.save.intro': 'Wir schicken Ihnen neue passende Lebensläufe per E-Mail.',
+  'resumeAlert.save.submit': 'Alert speichern',
+  'resumeAlert.saved': 'Ihr Lebenslauf-Alert ist gespeichert.',
+  'resumeAlert.edit.title': 'Lebenslauf-Alert bearbeiten',
+  'resumeAlert.edit.search': 'Suche: {search}',
+  'resumeAlert.edit.submit': 'Änderungen speichern',
+  'resumeAlert.edit.updated': 'Der Alert ist geändert.',
+  'resumeAlert.edit.delete': 'Alert löschen',
+  'resumeAlert.edit.deleted': 'Der Alert ist gelöscht.',
+  'resumeAlert.list.heading': 'Meine Lebenslauf-Alerts',
+  'resumeAlert.list.empty': 'Sie haben noch keine Lebenslauf-Alerts. Speichern Sie einen in der Bewerbersuche.',
+  'resumeAlert.list.edit': 'Bearbeiten',
+  'resumeAlert.list.open': 'Suche öffnen',
+  'mail.resumeAlertDigest.subject': '{count} neue Lebensläufe zu „{search}“',
+  'mail.resumeAlertDigest.subjectOne': '1 neuer Lebenslauf zu „{search}“',
+  'mail.resumeAlertDigest.intro': 'Neu bei {brand} seit unserer letzten E-Mail zu „{search}“:',
+  'mail.resumeAlertDigest.more': '… und {count} weitere: {link}',
+  'mail.resumeAlertDigest.footer':
+    'Alle Lebensläufe dieser Suche: {search}\n\nSie erhalten diese E-Mail, weil Sie bei {brand} einen Lebenslauf-Alert gespeichert haben. Hier ändern oder löschen: {edit}',
 } as const;
 
 export type MessageKey = keyof typeof de;

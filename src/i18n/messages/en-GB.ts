@@ -1443,4 +1443,27 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'login.error.socialSignUpTerms':
     'There is no account with this e-mail address yet. Please register and agree to the terms there; you can continue with this provider from that page.',
   'newsletter.footerEmail': 'Your e-mail for the newsletter',
+  // Branch alerts2 (issue 17 part 5): resume alerts for recruiters.
+  'resumeAlert.error.rateLimited': 'Too many alerts saved. Please try again later.',
+  'resumeAlert.error.notFound': 'This resume alert does not exist.',
+  'resumeAlert.save.heading': 'Save this search as an alert',
+  'resumeAlert.save.intro': 'We e-mail you new matching CVs.',
+  'resumeAlert.save.submit': 'Save alert',
+  'resumeAlert.saved': 'Your resume alert is saved.',
+  'resumeAlert.edit.title': 'Edit resume alert',
+  'resumeAlert.edit.search': 'Search: {search}',
+  'resumeAlert.edit.submit': 'Save changes',
+  'resumeAlert.edit.updated': 'The alert is updated.',
+  'resumeAlert.edit.delete': 'Delete alert',
+  'resumeAlert.edit.deleted': 'The alert is deleted.',
+  'resumeAlert.list.heading': 'My resume alerts',
+  'resumeAlert.list.empty': 'You have no resume alerts yet. Save one from the CV search.',
+  'resumeAlert.list.edit': 'Edit',
+  'resumeAlert.list.open': 'Open search',
+  'mail.resumeAlertDigest.subject': '{count} new CVs for “{search}”',
+  'mail.resumeAlertDigest.subjectOne': '1 new CV for “{search}”',
+  'mail.resumeAlertDigest.intro': 'New at {brand} since our last e-mail for “{search}”:',
+  'mail.resumeAlertDigest.more': '… and {count} more: {link}',
+  'mail.resumeAlertDigest.footer':
+    'All CVs of this search: {search}\n\nYou receive this e-mail because you saved a resume alert at {brand}. Change or delete it here: {edit}',
 };

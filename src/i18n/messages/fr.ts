@@ -1472,4 +1472,27 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'login.error.socialSignUpTerms':
     "Il n'existe pas encore de compte pour cette adresse e-mail. Veuillez vous inscrire et y accepter les conditions ; vous pourrez continuer avec ce fournisseur depuis cette page.",
   'newsletter.footerEmail': 'Votre e-mail pour la newsletter',
+  // Branch alerts2 (issue 17 part 5): alertes CV pour les recruteurs.
+  'resumeAlert.error.rateLimited': 'Trop d’alertes enregistrées. Veuillez réessayer plus tard.',
+  'resumeAlert.error.notFound': 'Cette alerte CV n’existe pas.',
+  'resumeAlert.save.heading': 'Enregistrer cette recherche comme alerte',
+  'resumeAlert.save.intro': 'Nous vous envoyons par e-mail les nouveaux CV correspondants.',
+  'resumeAlert.save.submit': 'Enregistrer l’alerte',
+  'resumeAlert.saved': 'Votre alerte CV est enregistrée.',
+  'resumeAlert.edit.title': 'Modifier l’alerte CV',
+  'resumeAlert.edit.search': 'Recherche : {search}',
+  'resumeAlert.edit.submit': 'Enregistrer les modifications',
+  'resumeAlert.edit.updated': 'L’alerte est modifiée.',
+  'resumeAlert.edit.delete': 'Supprimer l’alerte',
+  'resumeAlert.edit.deleted': 'L’alerte est supprimée.',
+  'resumeAlert.list.heading': 'Mes alertes CV',
+  'resumeAlert.list.empty': 'Vous n’avez pas encore d’alerte CV. Enregistrez-en une depuis la recherche de CV.',
+  'resumeAlert.list.edit': 'Modifier',
+  'resumeAlert.list.open': 'Ouvrir la recherche',
+  'mail.resumeAlertDigest.subject': '{count} nouveaux CV pour « {search} »',
+  'mail.resumeAlertDigest.subjectOne': '1 nouveau CV pour « {search} »',
+  'mail.resumeAlertDigest.intro': 'Nouveau sur {brand} depuis notre dernier e-mail pour « {search} » :',
+  'mail.resumeAlertDigest.more': '… et {count} de plus : {link}',
+  'mail.resumeAlertDigest.footer':
+    'Tous les CV de cette recherche : {search}\n\nVous recevez cet e-mail parce que vous avez enregistré une alerte CV sur {brand}. La modifier ou la supprimer : {edit}',
 };

@@ -23,6 +23,7 @@ import { blogModule } from '../modules/blog/index.ts';
 import { dataRightsModule } from '../modules/data-rights/index.ts';
 import { homeModule } from '../modules/home/index.ts';
 import { newsletterModule } from '../modules/newsletter/index.ts';
+import { resumeAlertsModule } from '../modules/resume-alerts/index.ts';
 
 /** Every module contributes its SDL and resolvers; the schema is built once per process. */
 const modules = [
@@ -49,6 +50,8 @@ const modules = [
   dataRightsModule,
   homeModule,
   newsletterModule,
+  // Branch alerts2 (issue 17 part 5).
+  resumeAlertsModule,
 ];
 
 export const schema = createSchema<GraphQLContext>({

@@ -12,11 +12,18 @@ import type { IncomingMessage } from 'node:http';
 export const oneClickUnsubscribePath = '/api/job-alerts/unsubscribe';
 /** The same for the newsletter's confirmation mail (issue 19). */
 export const newsletterOneClickUnsubscribePath = '/api/newsletter/unsubscribe';
+/** The same for resume alert digests (issue 17 part 5). */
+export const resumeAlertOneClickUnsubscribePath = '/api/resume-alerts/unsubscribe';
 
 export function admitOneClickUnsubscribe(request: IncomingMessage, origin: URL): void {
   if (request.method !== 'POST') return;
   const path = (request.url ?? '').split('?')[0];
-  if (path !== oneClickUnsubscribePath && path !== newsletterOneClickUnsubscribePath) return;
+  if (
+    path !== oneClickUnsubscribePath &&
+    path !== newsletterOneClickUnsubscribePath &&
+    path !== resumeAlertOneClickUnsubscribePath
+  )
+    return;
   delete request.headers.cookie;
   request.headers.origin = origin.origin;
 }

@@ -16,7 +16,7 @@ import { registerApplicationUpkeep } from '../modules/applications/application-u
 import { pruneSearchChanges } from '../search/job-index.ts';
 import { handleScheduleRunRequests } from './due-runs.ts';
 import { registerContactMessages } from './contact-messages.ts';
-import { registerJobAlertDigests } from './job-alert-digests.ts';
+import { registerJobAlertDigests, registerResumeAlertDigests } from './job-alert-digests.ts';
 import { registerResumeContactExpiry } from './resume-contact-expiry.ts';
 
 export const jobScheduleQueue = 'job-schedule';
@@ -99,6 +99,7 @@ export async function startJobRunner(handle: DatabaseHandle, options: JobRunnerO
     });
   });
   await registerJobAlertDigests(boss, handle);
+  await registerResumeAlertDigests(boss, handle);
   await registerContactMessages(boss, handle);
   await registerResumeContactExpiry(boss, handle);
   // And once now: catches up after downtime, and looks ahead before the first cron pass (up to 30 s away).

@@ -8,11 +8,9 @@ import { getAuthSecret } from '../auth/secret.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { log } from '../log.ts';
 import { openMailBatch } from '../mail/send-mail.ts';
-import {
-  sendJobAlertDigests,
-  type DigestRunOptions,
-  type DigestRunResult,
-} from '../modules/job-alerts/send-job-alert-digests.ts';
+import type { DigestRunOptions, DigestRunResult } from '../modules/alerts/digest-runner.ts';
+import { sendJobAlertDigests, type JobDigestRunOptions } from '../modules/job-alerts/send-job-alert-digests.ts';
+import { sendResumeAlertDigests } from '../modules/resume-alerts/send-resume-alert-digests.ts';
 
 export const jobAlertDigestQueue = 'job-alert-digests';
 
@@ -26,28 +24,34 @@ export const jobAlertDigestCron = '* * * * *';
  */
 export const digestConcurrency = 32;
 
-export interface JobAlertDigestOptions extends Partial<Omit<DigestRunOptions, 'db'>> {
+export interface JobAlertDigestOptions extends Partial<Omit<JobDigestRunOptions, 'db'>> {
   cron?: string;
   onRun?: (result: DigestRunResult) => void;
 }
 
-export async function registerJobAlertDigests(
+/**
+ * One alert kind's digest queue (job alerts, resume alerts): its own schedule and a singleton worker that
+ * runs the kind's digests with a pooled mail batch.
+ */
+async function registerAlertDigestQueue(
   boss: PgBoss,
   handle: DatabaseHandle,
-  options: JobAlertDigestOptions = {},
+  queue: string,
+  run: (options: DigestRunOptions) => Promise<DigestRunResult>,
+  options: Partial<Omit<DigestRunOptions, 'db'>> & { cron?: string; onRun?: (result: DigestRunResult) => void },
 ): Promise<void> {
-  await boss.createQueue(jobAlertDigestQueue, {
+  await boss.createQueue(queue, {
     policy: 'singleton',
     retryLimit: 1,
     // A run of 10,000 alerts takes well under a minute (bench/alerts); a stuck one is failed after 15.
     expireInSeconds: 15 * 60,
     deleteAfterSeconds: 60 * 60,
   });
-  await boss.work(jobAlertDigestQueue, { pollingIntervalSeconds: 5 }, async () => {
+  await boss.work(queue, { pollingIntervalSeconds: 5 }, async () => {
     const mails = options.send ? null : openMailBatch(digestConcurrency);
     let result: DigestRunResult;
     try {
-      result = await sendJobAlertDigests({
+      result = await run({
         concurrency: digestConcurrency,
         ...options,
         send: options.send ?? mails!.send,
@@ -57,8 +61,33 @@ export async function registerJobAlertDigests(
     } finally {
       mails?.close();
     }
-    if (result.claimed + result.resumed > 0) log('job-runner').info(result, 'sent job alert digests');
+    if (result.claimed + result.resumed > 0) log('job-runner').info({ queue, ...result }, 'sent alert digests');
     options.onRun?.(result);
   });
-  await boss.schedule(jobAlertDigestQueue, options.cron ?? jobAlertDigestCron);
+  await boss.schedule(queue, options.cron ?? jobAlertDigestCron);
+}
+
+export async function registerJobAlertDigests(
+  boss: PgBoss,
+  handle: DatabaseHandle,
+  options: JobAlertDigestOptions = {},
+): Promise<void> {
+  await registerAlertDigestQueue(
+    boss,
+    handle,
+    jobAlertDigestQueue,
+    (run) => sendJobAlertDigests({ ...options, ...run }),
+    options,
+  );
+}
+
+export const resumeAlertDigestQueue = 'resume-alert-digests';
+
+/** The resume alerts' digests (issue 17), on the same machinery and schedule. */
+export async function registerResumeAlertDigests(
+  boss: PgBoss,
+  handle: DatabaseHandle,
+  options: Partial<Omit<DigestRunOptions, 'db'>> & { cron?: string; onRun?: (result: DigestRunResult) => void } = {},
+): Promise<void> {
+  await registerAlertDigestQueue(boss, handle, resumeAlertDigestQueue, sendResumeAlertDigests, options);
 }

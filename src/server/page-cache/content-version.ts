@@ -50,6 +50,9 @@ export const tablesNotOnAnonymousPages: readonly string[] = [
   'organization_invitations',
   'organization_members',
   'rate_limit_counters',
+  // Branch alerts2 (issue 17): a recruiter's resume alerts and their digests show nowhere.
+  'resume_alert_digests',
+  'resume_alerts',
   'resume_attachments',
   'resume_contact_requests',
   'resume_facet_links',

@@ -33,6 +33,8 @@ export interface ResumeFilter {
   brandId: string;
   text: TextQuery | null;
   location: LocationFilter | null;
+  /** Shown to recruiters in (after, until] (a resume alert's digest window); absent for every visible resume. */
+  shown?: { after: Date; until: Date } | null;
 }
 
 export interface ResumeSearchHit {
@@ -82,6 +84,11 @@ export function resumeStatement(query: EngineQuery<ResumeFilter, ResumeFacetFiel
   );
   const conditions: SQL[] = [sql`r.visible`, sql`r.frontend = ${filter.brandId}`];
   if (text) conditions.push(textCondition(text, resumeTextColumns));
+  if (filter.shown) {
+    conditions.push(
+      sql`r.visible_since > ${filter.shown.after.toISOString()}::timestamptz and r.visible_since <= ${filter.shown.until.toISOString()}::timestamptz`,
+    );
+  }
   switch (location?.kind) {
     case 'radius':
       conditions.push(withinRadius(location.lat, location.lon, location.radiusKm, 'r'));

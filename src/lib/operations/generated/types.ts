@@ -119,6 +119,15 @@ export type CreateJobAlertInput = {
   searchPath?: string | null | undefined;
 };
 
+export type CreateResumeAlertInput = {
+  /** daily, weekly or monthly. */
+  frequency?: string | null | undefined;
+  label?: string | null | undefined;
+  /** The search of the results page (the page is the digest's own). */
+  search?: ResumeSearchInput | null | undefined;
+  searchPath?: string | null | undefined;
+};
+
 export type DeleteMyAccountInput = {
   /** Accounts without a password (social sign-in only) type DELETE. */
   confirmation?: string | null | undefined;
@@ -568,6 +577,11 @@ export type SubscriptionSorting = {
 };
 
 export type UpdateJobAlertInput = {
+  /** daily, weekly, monthly or none (pause). */
+  frequency?: string | null | undefined;
+};
+
+export type UpdateResumeAlertInput = {
   /** daily, weekly, monthly or none (pause). */
   frequency?: string | null | undefined;
 };
@@ -3119,6 +3133,77 @@ export type rejectJobMutation = {
   rejectJob: { id: number; workflowState: JobState; availableActions: Array<JobStateAction>; url: string };
 };
 
+export type resumeAlertsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type resumeAlertsQuery = {
+  resumeAlerts: Array<{
+    id: number;
+    label: string;
+    searchPath: string;
+    frequency: string;
+    createdAt: string;
+    nextDigestAt: string | null;
+  }>;
+};
+
+export type resumeAlertQueryVariables = Exact<{
+  id: number;
+}>;
+
+export type resumeAlertQuery = {
+  resumeAlert: {
+    id: number;
+    label: string;
+    searchPath: string;
+    frequency: string;
+    createdAt: string;
+    nextDigestAt: string | null;
+  };
+};
+
+export type createResumeAlertMutationVariables = Exact<{
+  input: CreateResumeAlertInput;
+}>;
+
+export type createResumeAlertMutation = {
+  createResumeAlert: {
+    id: number;
+    label: string;
+    searchPath: string;
+    frequency: string;
+    createdAt: string;
+    nextDigestAt: string | null;
+  };
+};
+
+export type updateResumeAlertMutationVariables = Exact<{
+  id: number;
+  input: UpdateResumeAlertInput;
+}>;
+
+export type updateResumeAlertMutation = {
+  updateResumeAlert: {
+    id: number;
+    label: string;
+    searchPath: string;
+    frequency: string;
+    createdAt: string;
+    nextDigestAt: string | null;
+  };
+};
+
+export type deleteResumeAlertMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type deleteResumeAlertMutation = { deleteResumeAlert: boolean };
+
+export type unsubscribeResumeAlertMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type unsubscribeResumeAlertMutation = { unsubscribeResumeAlert: boolean };
+
 export type getRoutInfoQueryVariables = Exact<{
   slug: string;
   language?: string | null | undefined;
@@ -3247,6 +3332,7 @@ export interface OperationTypes {
   createGdprUserConsent: { data: createGdprUserConsentMutation; variables: createGdprUserConsentMutationVariables };
   createJob: { data: createJobMutation; variables: createJobMutationVariables };
   createJobAlert: { data: createJobAlertMutation; variables: createJobAlertMutationVariables };
+  createResumeAlert: { data: createResumeAlertMutation; variables: createResumeAlertMutationVariables };
   creationSourceConfig: { data: creationSourceConfigQuery; variables: creationSourceConfigQueryVariables };
   decideResumeContactRequest: {
     data: decideResumeContactRequestMutation;
@@ -3254,6 +3340,7 @@ export interface OperationTypes {
   };
   deleteJobAlert: { data: deleteJobAlertMutation; variables: deleteJobAlertMutationVariables };
   deleteMyAccount: { data: deleteMyAccountMutation; variables: deleteMyAccountMutationVariables };
+  deleteResumeAlert: { data: deleteResumeAlertMutation; variables: deleteResumeAlertMutationVariables };
   duplicateJob: { data: duplicateJobMutation; variables: duplicateJobMutationVariables };
   endMasquerade: { data: endMasqueradeMutation; variables: endMasqueradeMutationVariables };
   gdprConsentModal: { data: gdprConsentModalQuery; variables: gdprConsentModalQueryVariables };
@@ -3321,6 +3408,8 @@ export interface OperationTypes {
   removeTeamMember: { data: removeTeamMemberMutation; variables: removeTeamMemberMutationVariables };
   requestPasswordReset: { data: requestPasswordResetMutation; variables: requestPasswordResetMutationVariables };
   resetPassword: { data: resetPasswordMutation; variables: resetPasswordMutationVariables };
+  resumeAlert: { data: resumeAlertQuery; variables: resumeAlertQueryVariables };
+  resumeAlerts: { data: resumeAlertsQuery; variables: resumeAlertsQueryVariables };
   resumeById: { data: resumeByIdQuery; variables: resumeByIdQueryVariables };
   revokeResumeContactRequest: {
     data: revokeResumeContactRequestMutation;
@@ -3383,8 +3472,10 @@ export interface OperationTypes {
   };
   unsubscribeJobAlert: { data: unsubscribeJobAlertMutation; variables: unsubscribeJobAlertMutationVariables };
   unsubscribeNewsletter: { data: unsubscribeNewsletterMutation; variables: unsubscribeNewsletterMutationVariables };
+  unsubscribeResumeAlert: { data: unsubscribeResumeAlertMutation; variables: unsubscribeResumeAlertMutationVariables };
   updateJob: { data: updateJobMutation; variables: updateJobMutationVariables };
   updateJobAlert: { data: updateJobAlertMutation; variables: updateJobAlertMutationVariables };
+  updateResumeAlert: { data: updateResumeAlertMutation; variables: updateResumeAlertMutationVariables };
   uploadApplicationFile: { data: uploadApplicationFileMutation; variables: uploadApplicationFileMutationVariables };
   uploadBlogImage: { data: uploadBlogImageMutation; variables: uploadBlogImageMutationVariables };
   uploadJobFile: { data: uploadJobFileMutation; variables: uploadJobFileMutationVariables };

@@ -20,6 +20,7 @@ import {
 import type { BrandId } from '../../../../brands/ids.ts';
 import { createdAt, isOneOf, updatedAt } from './columns.ts';
 import { jobs } from './jobs.ts';
+import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 export const bookmarks = pgTable(
@@ -134,3 +135,84 @@ export const jobAlertDigests = pgTable(
 export type Bookmark = typeof bookmarks.$inferSelect;
 export type JobAlert = typeof jobAlerts.$inferSelect;
 export type JobAlertDigest = typeof jobAlertDigests.$inferSelect;
+
+/**
+ * Resume alerts (issue 17): a recruiter's saved resume search (the resume search's GraphQL input, without
+ * page), mailed as a digest of the resumes newly shown to recruiters every day, week or month (SPEC 9). The
+ * recruiter's account's address is used (read at send time); digests are claimed as job alert digests are
+ * (decision 0018, the shared digest runner).
+ */
+export interface SavedResumeSearch {
+  search?: string | null;
+  place?: string | null;
+  radius?: number | null;
+  location?: {
+    lat: number;
+    lon: number;
+    radius?: number | null;
+    label?: string | null;
+    locationType?: 'city' | 'administrative_area' | 'country' | null;
+  } | null;
+  facets?: { field: string; values: string[] }[] | null;
+}
+
+export const resumeAlerts = pgTable(
+  'resume_alerts',
+  {
+    id: serial('id').primaryKey(),
+    frontend: text('frontend').$type<BrandId>().notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The recruiter's organization when it was saved.
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    search: jsonb('search').$type<SavedResumeSearch>().notNull(),
+    label: text('label').notNull(),
+    searchPath: text('search_path').notNull(),
+    intervalSeconds: integer('interval_seconds').notNull(),
+    tokenKey: text('token_key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    // Null while paused.
+    nextDigestAt: timestamp('next_digest_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('resume_alerts_interval_check', isOneOf(table.intervalSeconds, jobAlertIntervals)),
+    index('resume_alerts_user_frontend_idx').on(table.userId, table.frontend),
+    index('resume_alerts_due_idx')
+      .on(table.nextDigestAt)
+      .where(sql`${table.nextDigestAt} is not null`),
+  ],
+);
+
+export const resumeAlertDigests = pgTable(
+  'resume_alert_digests',
+  {
+    id: serial('id').primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => resumeAlerts.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    // The resumes shown to recruiters in (windowStart, windowEnd].
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    state: text('state', { enum: jobAlertDigestStates }).notNull().default('claimed'),
+    resumeCount: integer('resume_count'),
+    attempts: integer('attempts').notNull().default(1),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('resume_alert_digests_alert_due_unique').on(table.alertId, table.dueAt),
+    check('resume_alert_digests_state_check', isOneOf(table.state, jobAlertDigestStates)),
+    index('resume_alert_digests_unsent_idx')
+      .on(table.claimedAt)
+      .where(sql`${table.state} = 'claimed'`),
+  ],
+);
+
+export type ResumeAlert = typeof resumeAlerts.$inferSelect;

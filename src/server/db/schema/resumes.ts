@@ -59,6 +59,8 @@ export const resumes = pgTable(
     frontend: text('frontend').$type<BrandId>().notNull(),
     /** SPEC 4: visible to recruiters or hidden; a new resume starts hidden until its owner shows it. */
     visible: boolean('visible').notNull().default(false),
+    /** When it was last shown to recruiters (or created): a resume alert's digest lists those shown in its window. */
+    visibleSince: timestamp('visible_since', { withTimezone: true }).notNull().defaultNow(),
     salutation: text('salutation'),
     about: text('about'),
     jobPreferences: jsonb('job_preferences').$type<JobPreferences>(),

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../../../brands/types.ts';
 import type { Database } from '../../db/index.ts';
-import { bookmarks, jobAlerts } from '../../db/schema/alerts.ts';
+import { bookmarks, jobAlerts, resumeAlerts } from '../../db/schema/alerts.ts';
 import { analyticsEvents } from '../../db/schema/analytics.ts';
 import { applicationFiles, applications } from '../../db/schema/applications.ts';
 import { authAccounts, authSessions } from '../../db/schema/auth.ts';
@@ -152,6 +152,11 @@ export async function exportMyData(options: {
     .from(jobAlerts)
     .where(or(eq(jobAlerts.userId, userId), eq(jobAlerts.email, email)))
     .orderBy(jobAlerts.id);
+  const resumeAlertRows = await db
+    .select()
+    .from(resumeAlerts)
+    .where(eq(resumeAlerts.userId, userId))
+    .orderBy(resumeAlerts.id);
 
   const resumeRows = await db.select().from(resumes).where(eq(resumes.userId, userId)).orderBy(resumes.id);
   const resumeIds = resumeRows.map((row) => row.id);
@@ -312,6 +317,10 @@ export async function exportMyData(options: {
       json(
         'job-alerts.json',
         alertRows.map((alert) => without(alert, 'tokenKey')),
+      ),
+      json(
+        'resume-alerts.json',
+        resumeAlertRows.map((alert) => without(alert, 'tokenKey')),
       ),
       json('resume.json', resumesOut),
       json('contact-requests.json', {

@@ -13,6 +13,7 @@ import { clientKeyOf, countRequest } from '../../limits/request-rate.ts';
 import { sendJobAlertConfirmationMail } from '../../mail/job-alert-mails.ts';
 import { jobSearchRequestSchema } from '../../search/job-search-request.ts';
 import { parseInput } from '../../validation.ts';
+import { savedSearchOf } from '../alerts/saved-search.ts';
 import { recordEvent } from '../analytics/record-event.ts';
 import { confirmLink, oneClickUnsubscribeUrl, unsubscribePageLink } from './alert-links.ts';
 import { jobAlertViewOf, type JobAlertView } from './job-alert-view.ts';
@@ -22,17 +23,6 @@ export const confirmationMailLimits = { perEmailPerDay: 5, perClientPerHour: 30 
 
 /** The parts of a job search an alert keeps (the search's own schema checks them; page and sort are the digest's). */
 const savedSearchKeys = ['search', 'title', 'category', 'location', 'facets', 'minYearlySalary'] as const;
-
-function savedSearchOf(input: unknown): SavedJobSearch {
-  const search: Record<string, unknown> = {};
-  if (input && typeof input === 'object') {
-    for (const key of savedSearchKeys) {
-      const value = (input as Record<string, unknown>)[key];
-      if (value !== undefined && value !== null) search[key] = value;
-    }
-  }
-  return search;
-}
 
 export interface JobAlertServiceOptions {
   db: Database;
@@ -57,7 +47,7 @@ export async function createJobAlert(
     search: z.unknown().pipe(jobSearchRequestSchema(brand.constants.geo)),
   });
   const fields = parseInput(schema, options.input, { locale });
-  const search = savedSearchOf((options.input as { search?: unknown }).search);
+  const search = savedSearchOf((options.input as { search?: unknown }).search, savedSearchKeys) as SavedJobSearch;
 
   let email: string;
   let userId: number | null = null;

@@ -337,7 +337,13 @@ export async function setResumeVisibility(options: {
   requireRole(viewer, 'applicant');
   const existing = await findOwnResume({ db, viewer, brand });
   if (!existing) throw new AppError('CONFLICT', { key: 'resume.error.personalInfoFirst', locale });
-  const [row] = await db.update(resumes).set({ visible }).where(eq(resumes.id, existing.id)).returning();
+  // Shown again after being hidden, it is new to recruiters (resume alerts list it in their next digest).
+  const shownNow = visible && !existing.visible ? { visibleSince: new Date() } : {};
+  const [row] = await db
+    .update(resumes)
+    .set({ visible, ...shownNow })
+    .where(eq(resumes.id, existing.id))
+    .returning();
   if (!row) throw new Error('Updating the resume returned no row.');
   return row;
 }

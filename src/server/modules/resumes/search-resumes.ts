@@ -7,7 +7,7 @@ import { resumeFacetFields, resumes, type ResumeFacetField } from '../../db/sche
 import { searchWith, type SearchResult } from '../../search/engine.ts';
 import { FacetSelection } from '../../search/facets.ts';
 import { locationFilterOf } from '../../search/location-filter.ts';
-import { resumeSearchRequestSchema } from '../../search/resume-search-request.ts';
+import { resumeSearchRequestSchema, type ResumeSearchRequest } from '../../search/resume-search-request.ts';
 import { sqlResumeEngine } from '../../search/sql-resume-engine.ts';
 import { buildTextQuery } from '../../search/text-query.ts';
 import { parseInput } from '../../validation.ts';
@@ -52,11 +52,27 @@ export async function searchResumes(options: {
   requireResumesEnabled(brand, locale);
   requireRole(viewer, 'recruiter');
   const request = parseInput(resumeSearchRequestSchema(brand), options.input ?? {}, { locale });
+  const result = await findResumes({ db, brand, locale, request });
+  return { ...result, unknownPlace: request.unknownPlace };
+}
+
+/**
+ * The search itself, for a checked request and no viewer (searchResumes checks the viewer; a resume alert's
+ * digest runs its saved search with `shown`, the window of resumes newly shown to recruiters, newest first).
+ */
+export async function findResumes(options: {
+  db: Database;
+  brand: Brand;
+  locale: Locale;
+  request: ResumeSearchRequest;
+  shown?: { after: Date; until: Date };
+}): Promise<SearchResult<ResumeTeaser, ResumeFacetField>> {
+  const { db, brand, locale, request } = options;
   const text = request.search ? await buildTextQuery(db, request.search) : null;
   const result = await searchWith([sqlResumeEngine(db)], {
-    filter: { brandId: brand.id, text, location: locationFilterOf(request.location) },
+    filter: { brandId: brand.id, text, location: locationFilterOf(request.location), shown: options.shown ?? null },
     facets: new FacetSelection(resumeFacetFields, request.facets),
-    byRank: text !== null,
+    byRank: text !== null && !options.shown,
     page: request.page,
     pageSize: request.pageSize,
     locale,
@@ -106,5 +122,5 @@ export async function searchResumes(options: {
     ...facet,
     values: facet.values.map((value) => ({ ...value, label: labelOf(facet.field, value.label, locale) })),
   }));
-  return { ...result, items, facets, unknownPlace: request.unknownPlace };
+  return { ...result, items, facets };
 }
