@@ -84,7 +84,7 @@ test('a recruiter orders a credit pack by keyboard, staff confirm it, balance an
   ];
   for (const [name, value] of billing) {
     await page.keyboard.press('Tab');
-    await expect(page.locator(`[name="${name}"]`)).toBeFocused();
+    await expect(page.locator(`#main [name="${name}"]`)).toBeFocused();
     await page.keyboard.press('ControlOrMeta+A');
     if (value) await page.keyboard.type(value);
     else await page.keyboard.press('Delete');
@@ -219,7 +219,7 @@ test('a job slot subscription bought by order pays for a published job; /my-prod
     ['locality', 'Tübingen'],
     ['countryCode', 'DE'],
   ];
-  for (const [name, value] of billing) await page.locator(`[name="${name}"]`).fill(value);
+  for (const [name, value] of billing) await page.locator(`#main [name="${name}"]`).fill(value);
   await page.locator('[name="acceptTerms"]').check();
   await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page).toHaveURL(/\/checkout\?placed=TA-\d{4}-\d{5}$/);
