@@ -7,6 +7,14 @@
  * Classic scripts (no modules): they run before the first paint or before the islands hydrate.
  */
 export const inlineScripts = {
+  /**
+   * Zod without its compiled fast path in browsers (BaseLayout, in head, before any island's module):
+   * zod probes for eval with `Function('')` when its first object schema is built, which the CSP refuses,
+   * and the browser then logs a CSP violation on every page with a form island (Lighthouse best practices).
+   * Zod reads this global config (zod/v4/core) when it loads; the server keeps the fast path.
+   */
+  zodJitless: `globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });`,
+
   /** Restores the side navigation state before the first paint (default: collapsed). BaseLayout, in head. */
   navigationState: `
 try {

@@ -189,3 +189,20 @@ test('under the Content-Security-Policy inline scripts run, islands hydrate and 
   await expect(page).toHaveURL(`${base}/de/`);
   await expect(page.locator('[data-signed-in]')).toHaveCount(0);
 });
+
+test('pages with form islands cause no Content-Security-Policy issue (zod probes no eval in browsers)', async ({
+  page,
+  context,
+}) => {
+  // Issues (not console messages) are what the browser records for a refused eval inside a try block.
+  const cdp = await context.newCDPSession(page);
+  const issues: string[] = [];
+  cdp.on('Audits.issueAdded', ({ issue }) => issues.push(JSON.stringify(issue)));
+  await cdp.send('Audits.enable');
+  const base = origin('tagblatt');
+  // The job search's filter and alert islands hydrate on load and build their zod schemas.
+  await page.goto(`${base}/jobs`, { waitUntil: 'networkidle' });
+  await expect(page.locator('astro-island:not([ssr])')).not.toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(issues.filter((issue) => issue.includes('ContentSecurityPolicy'))).toEqual([]);
+});
