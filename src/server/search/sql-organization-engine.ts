@@ -49,8 +49,11 @@ function locationCondition(location: LocationFilter): SQL {
     sql`(${own} or exists (select 1 from organization_locations l where l.organization_id = o.id and ${further}))`;
   switch (location.kind) {
     case 'radius': {
+      // The ids near the point from both GiST indexes (organizations_earth_idx, organization_locations_earth_idx):
+      // an `or` with a correlated exists measured every organization of the brand instead.
       const { lat, lon, radiusKm } = location;
-      return either(withinRadius(lat, lon, radiusKm, 'o'), withinRadius(lat, lon, radiusKm, 'l'));
+      return sql`o.id in (select n.id from organizations n where ${withinRadius(lat, lon, radiusKm, 'n')}
+        union all select l.organization_id from organization_locations l where ${withinRadius(lat, lon, radiusKm, 'l')})`;
     }
     case 'area': {
       if (location.values.length === 0) return sql`false`;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { addressColumns, coordinateColumns, createdAt } from './columns.ts';
 import { taxonomyTerms } from './taxonomy.ts';
@@ -97,7 +98,11 @@ export const organizationLocations = pgTable(
     ...coordinateColumns(),
     weight: integer('weight').notNull().default(0),
   },
-  (table) => [index('organization_locations_organization_id_idx').on(table.organizationId)],
+  (table) => [
+    index('organization_locations_organization_id_idx').on(table.organizationId),
+    // The organization search's radius (sql-geo.ts inEarthBox), as job_locations_earth_idx for jobs.
+    index('organization_locations_earth_idx').using('gist', sql`ll_to_earth(${table.latitude}, ${table.longitude})`),
+  ],
 );
 
 export const organizationFaqs = pgTable(

@@ -127,6 +127,8 @@ export const organizations = pgTable(
   (table) => [
     uniqueIndex('organizations_path_unique').on(table.path),
     index('organizations_search_vector_idx').using('gin', table.searchVector),
+    // The organization search's radius (sql-geo.ts inEarthBox), as job_locations_earth_idx for jobs.
+    index('organizations_earth_idx').using('gist', sql`ll_to_earth(${table.latitude}, ${table.longitude})`),
     index('organizations_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
     // The organization search's base set without a text: the brand's published rows in their order.
     index('organizations_published_search_idx')

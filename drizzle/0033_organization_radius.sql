@@ -1,0 +1,2 @@
+CREATE INDEX "organizations_earth_idx" ON "organizations" USING gist (ll_to_earth("latitude", "longitude"));--> statement-breakpoint
+CREATE INDEX "organization_locations_earth_idx" ON "organization_locations" USING gist (ll_to_earth("latitude", "longitude"));
