@@ -90,6 +90,16 @@ const configSchema = z
       300_000,
       'a whole number of jobs (0 turns the index off)',
     ),
+    /**
+     * The in-memory resume index (src/server/search/resume-index.ts) is built only while the database holds
+     * at most this many visible resumes; above, the SQL resume search answers alone.
+     */
+    SEARCH_INDEX_MAX_RESUMES: wholeNumber(
+      0,
+      Number.MAX_SAFE_INTEGER,
+      300_000,
+      'a whole number of resumes (0 turns the index off)',
+    ),
     LOG_LEVEL: z
       .enum(['debug', 'info', 'warn', 'error'], { error: 'expected one of debug, info, warn, error' })
       .default('info'),

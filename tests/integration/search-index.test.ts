@@ -16,7 +16,8 @@ import { jobFilterOf } from '../../src/server/search/job-filter';
 import { sqlJobEngine } from '../../src/server/search/sql-job-engine';
 import { jobFacetFields } from '../../src/lib/search/vocabulary';
 import { searchJobs, type JobSearchRequest, type JobSearchResult } from '../../src/server/search';
-import { currentJobIndex, parseVector, readSearchRevision } from '../../src/server/search/job-index';
+import { currentJobIndex, readSearchRevision } from '../../src/server/search/job-index';
+import { parseVector } from '../../src/server/search/text-index';
 import { seedDatabase } from '../../src/server/seed/seed-database';
 import { createJob } from '../support/factories';
 

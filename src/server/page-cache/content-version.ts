@@ -58,6 +58,7 @@ export const tablesNotOnAnonymousPages: readonly string[] = [
   'resume_facet_links',
   'resume_facet_terms',
   'resume_private',
+  'resume_search_revision',
   'resumes',
   'search_changes',
   'search_revision',

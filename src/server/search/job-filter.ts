@@ -37,6 +37,6 @@ export async function jobFilterOf(db: Database, request: JobSearchRequest, brand
 }
 
 /** Phrases ("…") need word positions, which only the database keeps. */
-export function hasPhrase(filter: JobFilter): boolean {
+export function hasPhrase(filter: { text: TextQuery | null }): boolean {
   return filter.text?.groups.some((group) => group.some((term) => term.term.phrase)) ?? false;
 }

@@ -18,6 +18,7 @@ import { getConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
 import { log, logUnexpected } from '../log.ts';
+import { addVector, room, type Postings } from './text-index.ts';
 
 /** Term ids (or coordinates) per document: the values of document d are values[start[d]..start[d+1]). */
 export interface PerDocument<T extends Int32Array | Float64Array> {
@@ -30,42 +31,6 @@ export interface Term {
   slug: string | null;
   parentId: number | null;
   labels: { de: string; en: string | null; fr: string | null };
-}
-
-/**
- * The documents of a lexeme with the lexeme's best weight in each, ascending, packed: per document one
- * unsigned LEB128 varint of `(gap << 2) | (weight - 1)`, where gap is the distance to the previous
- * document (to -1 for the first) and weight 4 title (A), 3 organization (B), 2 skills (C), 1 description
- * (D). The vocabulary is small and most lexemes are common, so most gaps fit in one byte: about a fifth of
- * the 5 bytes per posting of plain arrays (decision 0008 measured 41 MB of postings at 100,000 jobs).
- */
-export interface Postings {
-  /** How many documents. */
-  count: number;
-  /** Bytes in use (the array may have room for the next documents a catch-up appends). */
-  length: number;
-  /** The last document (the gaps are counted from it). */
-  last: number;
-  bytes: Uint8Array;
-}
-
-/** Calls `visit` for each document of the postings, ascending, with its weight (1–4). */
-export function forEachPosting(postings: Postings, visit: (document: number, weight: number) => void): void {
-  const { bytes, length } = postings;
-  let document = -1;
-  let at = 0;
-  while (at < length) {
-    let value = 0;
-    let shift = 0;
-    let byte: number;
-    do {
-      byte = bytes[at++]!;
-      value |= (byte & 0x7f) << shift;
-      shift += 7;
-    } while (byte & 0x80);
-    document += value >>> 2;
-    visit(document, (value & 3) + 1);
-  }
 }
 
 export interface JobIndex {
@@ -132,22 +97,6 @@ export async function readSearchRevision(db: Database): Promise<string> {
   return String(result.rows[0]?.revision ?? '0');
 }
 
-const weightOf = (positions: string | undefined): number => {
-  if (!positions) return 1;
-  if (positions.includes('A')) return 4;
-  if (positions.includes('B')) return 3;
-  if (positions.includes('C')) return 2;
-  return 1;
-};
-
-/** `'lexeme':1A,5 'other''s':3` → lexemes with their best weight. */
-export function parseVector(text: string, visit: (lexeme: string, weight: number) => void): void {
-  for (const match of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
-    const lexeme = (match[1] ?? '').replaceAll("''", "'").replaceAll('\\\\', '\\');
-    visit(lexeme, weightOf(match[2]));
-  }
-}
-
 // A type, not an interface: db.execute wants rows assignable to Record<string, unknown>.
 type JobRow = {
   id: number;
@@ -165,30 +114,6 @@ type JobRow = {
   occupations: number[] | null;
   locations: { lat: number; lon: number; area: string | null; country: string | null }[] | null;
 };
-
-/** Room for `needed` values: the array itself, or a copy half as large again. */
-function room<T extends Int32Array | Float64Array | Uint8Array>(array: T, needed: number): T {
-  if (needed <= array.length) return array;
-  const grown = new (array.constructor as new (length: number) => T)(
-    Math.max(needed, array.length + (array.length >> 1) + 16),
-  );
-  (grown as Float64Array).set(array);
-  return grown;
-}
-
-function appendPosting(postings: Postings, document: number, weight: number): void {
-  // Below 2^31 for up to 2^28 documents: bitwise operations stay exact.
-  let value = ((document - postings.last) << 2) | (weight - 1);
-  postings.last = document;
-  postings.count += 1;
-  // At most 5 bytes per varint.
-  postings.bytes = room(postings.bytes, postings.length + 5);
-  while (value >= 0x80) {
-    postings.bytes[postings.length++] = (value & 0x7f) | 0x80;
-    value >>>= 7;
-  }
-  postings.bytes[postings.length++] = value;
-}
 
 function appendValues<T extends Int32Array | Float64Array>(
   list: PerDocument<T>,
@@ -300,16 +225,7 @@ function appendDocument(index: JobIndex, row: JobRow, onNewLexeme: (lexeme: stri
     index.administrativeAreas[firstLocation + at] = interned(location.area);
     index.countryCodes[firstLocation + at] = interned(location.country);
   }
-  parseVector(row.vector, (lexeme, weight) => {
-    let postings = index.postings.get(lexeme);
-    if (!postings) {
-      postings = { count: 0, length: 0, last: -1, bytes: new Uint8Array(16) };
-      index.postings.set(lexeme, postings);
-      onNewLexeme(lexeme);
-    }
-    // A lexeme the vector lists twice (it does not) would break the ascending order: once per document.
-    if (postings.last !== document) appendPosting(postings, document, weight);
-  });
+  addVector(index.postings, document, row.vector, onNewLexeme);
   index.size = capacity;
 }
 

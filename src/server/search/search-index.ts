@@ -9,13 +9,12 @@
  */
 import { earthRadiusKm } from '../../lib/search/resolve-location.ts';
 import type { Database } from '../db/index.ts';
-import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
 import type { EngineQuery, SearchEngine } from './engine.ts';
 import { localizedText } from '../../i18n/index.ts';
 import { rankFacets } from './facets.ts';
-import { currentJobIndex, forEachPosting, newestFirst, type JobIndex } from './job-index.ts';
+import { currentJobIndex, newestFirst, type JobIndex } from './job-index.ts';
+import { prepareTerms, textMatches, type IndexTerm } from './text-index.ts';
 import { hasPhrase, type JobFilter } from './job-filter.ts';
-import type { TextQuery } from './text-query.ts';
 import { jobFacetFields, type JobFacetField, type JobSearchHit, type JobSearchResult } from './types.ts';
 
 /**
@@ -41,136 +40,12 @@ const kmPerDegree = (Math.PI * earthRadiusKm) / 180;
 /** Rank value of a weight code of job-index.ts (1 description … 4 title). */
 const weightValue = [0, 0.1, 0.2, 0.4, 1];
 
-/** Per document: 0 when the lexemes do not match, else the best weight code (1–4). */
-type Matches = Uint8Array;
-
 function distanceKm(lat: number, lon: number, cosLat: number, latitude: number, longitude: number): number {
   const toRadians = Math.PI / 180;
   const a =
     Math.sin(((latitude - lat) * toRadians) / 2) ** 2 +
     cosLat * Math.cos(latitude * toRadians) * Math.sin(((longitude - lon) * toRadians) / 2) ** 2;
   return 2 * earthRadiusKm * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-/** First position in the sorted lexemes not below `prefix`. */
-function lowerBound(sorted: readonly string[], prefix: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as string) < prefix) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Documents having all `lexemes` (best weight among them), or a lexeme starting with `prefix`. */
-function matchesOf(index: JobIndex, lexemes: readonly string[], prefix: string | null): Matches {
-  const matches = new Uint8Array(index.size);
-  const lists = lexemes.map((lexeme) => index.postings.get(lexeme));
-  if (lists.every((list) => list !== undefined)) {
-    if (lists.length === 1) {
-      forEachPosting(lists[0]!, (document, weight) => {
-        matches[document] = weight;
-      });
-    } else {
-      const seen = new Uint8Array(index.size);
-      const best = new Uint8Array(index.size);
-      for (const list of lists) {
-        forEachPosting(list, (document, weight) => {
-          seen[document]! += 1;
-          if (weight > best[document]!) best[document] = weight;
-        });
-      }
-      for (let document = 0; document < index.size; document++) {
-        if (seen[document] === lists.length) matches[document] = best[document]!;
-      }
-    }
-  }
-  if (prefix !== null) {
-    for (let at = lowerBound(index.lexemes, prefix); at < index.lexemes.length; at++) {
-      const lexeme = index.lexemes[at] as string;
-      if (!lexeme.startsWith(prefix)) break;
-      forEachPosting(index.postings.get(lexeme)!, (document, weight) => {
-        if (weight > matches[document]!) matches[document] = weight;
-      });
-    }
-  }
-  return matches;
-}
-
-interface IndexTerm {
-  negated: boolean;
-  titleText: string | null;
-  /** Per configuration (textSearchConfigs order): matches, or null where the configuration drops the word. */
-  own: (Matches | null)[];
-  /** Matches of any configuration (German jobs accept the English or French stem too, as in the database). */
-  any: Matches | null;
-}
-
-function prepareTerms(index: JobIndex, text: TextQuery): IndexTerm[][] {
-  const cache = new Map<string, Matches>();
-  const cached = (lexemes: readonly string[], prefix: string | null) => {
-    const key = `${lexemes.join('\u0000')}\u0001${prefix ?? ''}`;
-    let matches = cache.get(key);
-    if (!matches) {
-      matches = matchesOf(index, lexemes, prefix);
-      cache.set(key, matches);
-    }
-    return matches;
-  };
-  return text.groups.map((group) =>
-    group.map((term) => {
-      const negated = term.term.negated;
-      const own = textSearchConfigs.map((config: TextSearchConfig) => {
-        const lexemes = term.lexemes[config];
-        if (lexemes === null) return null;
-        // An excluded word is matched exactly (no prefix), as in the database.
-        return cached(lexemes, negated ? null : term.prefix[config]);
-      });
-      let any: Matches | null = null;
-      const present = own.filter((matches): matches is Matches => matches !== null);
-      if (present.length === 1) any = present[0]!;
-      else if (present.length > 1) {
-        any = new Uint8Array(index.size);
-        for (const matches of present) {
-          for (let document = 0; document < index.size; document++) {
-            if (matches[document]! > any[document]!) any[document] = matches[document]!;
-          }
-        }
-      }
-      return { negated, titleText: term.titleText, own, any };
-    }),
-  );
-}
-
-const german = textSearchConfigs.indexOf('german');
-
-/** Whether document `d` (of configuration `config`, lower-case title `title`) matches a positive term. */
-function termMatches(term: IndexTerm, d: number, config: number, title: string): boolean {
-  if (term.negated) {
-    const exact = term.own[config] ?? null;
-    return !(exact !== null && exact[d]! > 0);
-  }
-  const ownMatches = term.own[config] ?? null;
-  let vector: boolean;
-  if (term.own[german] === null) {
-    // A German stop word does not restrict German jobs; the others by their own configuration.
-    if (config === german) return true;
-    vector = ownMatches === null ? true : ownMatches[d]! > 0;
-  } else if (config === german || ownMatches === null) {
-    vector = term.any !== null && term.any[d]! > 0;
-  } else {
-    vector = ownMatches[d]! > 0;
-  }
-  return vector || (term.titleText !== null && title.includes(term.titleText));
-}
-
-function textMatches(groups: readonly IndexTerm[][], d: number, config: number, title: string): boolean {
-  for (const group of groups) {
-    if (group.every((term) => termMatches(term, d, config, title))) return true;
-  }
-  return false;
 }
 
 function rankOf(positive: readonly IndexTerm[], d: number, config: number, title: string): number {

@@ -1,13 +1,15 @@
 import { inArray } from 'drizzle-orm';
 import type { Brand, Locale } from '../../../../brands/types.ts';
-import { createTranslator, isMessageKey } from '../../../i18n/index.ts';
+import { createTranslator, isMessageKey, type Translate } from '../../../i18n/index.ts';
 import { requireRole, type Viewer } from '../../auth/viewer.ts';
+import { getConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { resumeFacetFields, resumes, type ResumeFacetField } from '../../db/schema/resumes.ts';
 import { searchWith, type SearchResult } from '../../search/engine.ts';
 import { FacetSelection } from '../../search/facets.ts';
 import { locationFilterOf } from '../../search/location-filter.ts';
 import { resumeSearchRequestSchema, type ResumeSearchRequest } from '../../search/resume-search-request.ts';
+import { indexResumeEngine } from '../../search/resume-index.ts';
 import { sqlResumeEngine } from '../../search/sql-resume-engine.ts';
 import { buildTextQuery } from '../../search/text-query.ts';
 import { parseInput } from '../../validation.ts';
@@ -30,10 +32,10 @@ export interface ResumeTeaser {
 }
 
 /** Facet values that are codes (career status, languages) get their label in the request's language. */
-function labelOf(field: ResumeFacetField, value: string, locale: Locale): string {
+function labelOf(field: ResumeFacetField, value: string, t: Translate): string {
   const key =
     field === 'languages' ? `resume.lang.${value}` : field === 'careerStatus' ? `resume.value.${value}` : null;
-  return key && isMessageKey(key) ? createTranslator(locale)(key) : value;
+  return key && isMessageKey(key) ? t(key) : value;
 }
 
 /**
@@ -47,12 +49,13 @@ export async function searchResumes(options: {
   brand: Brand;
   locale: Locale;
   input: unknown;
+  engine?: 'auto' | 'index' | 'database';
 }): Promise<SearchResult<ResumeTeaser, ResumeFacetField> & { unknownPlace: boolean }> {
   const { db, viewer, brand, locale } = options;
   requireResumesEnabled(brand, locale);
   requireRole(viewer, 'recruiter');
   const request = parseInput(resumeSearchRequestSchema(brand), options.input ?? {}, { locale });
-  const result = await findResumes({ db, brand, locale, request });
+  const result = await findResumes({ db, brand, locale, request, engine: options.engine });
   return { ...result, unknownPlace: request.unknownPlace };
 }
 
@@ -66,10 +69,18 @@ export async function findResumes(options: {
   locale: Locale;
   request: ResumeSearchRequest;
   shown?: { after: Date; until: Date };
+  /** 'auto': the in-memory index while it is current, else the database; tests and benchmarks name one. */
+  engine?: 'auto' | 'index' | 'database';
 }): Promise<SearchResult<ResumeTeaser, ResumeFacetField>> {
   const { db, brand, locale, request } = options;
   const text = request.search ? await buildTextQuery(db, request.search) : null;
-  const result = await searchWith([sqlResumeEngine(db)], {
+  const engine = options.engine ?? 'auto';
+  const database = sqlResumeEngine(db);
+  const index = indexResumeEngine(db, {
+    wait: engine === 'index',
+    maxResumes: getConfig().SEARCH_INDEX_MAX_RESUMES,
+  });
+  const result = await searchWith(engine === 'database' ? [database] : [index, database], {
     filter: { brandId: brand.id, text, location: locationFilterOf(request.location), shown: options.shown ?? null },
     facets: new FacetSelection(resumeFacetFields, request.facets),
     byRank: text !== null && !options.shown,
@@ -96,6 +107,7 @@ export async function findResumes(options: {
           .from(resumes)
           .where(inArray(resumes.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const t = createTranslator(locale);
   const items = result.items.flatMap((hit): ResumeTeaser[] => {
     const row = byId.get(hit.resumeId);
     if (!row) return [];
@@ -107,10 +119,10 @@ export async function findResumes(options: {
         desiredOccupation: row.jobPreferences?.desiredOccupation ?? null,
         region: row.region,
         careerStatus: row.jobPreferences?.careerStatus
-          ? labelOf('careerStatus', row.jobPreferences.careerStatus, locale)
+          ? labelOf('careerStatus', row.jobPreferences.careerStatus, t)
           : null,
         skills: (row.skills?.skills ?? []).slice(0, 10),
-        languages: (row.languages?.languages ?? []).map((code) => labelOf('languages', code, locale)),
+        languages: (row.languages?.languages ?? []).map((code) => labelOf('languages', code, t)),
         latestJobTitle: latest?.jobTitle ?? null,
         experienceEntries: row.workExperience.length,
         updatedAt: row.updatedAt,
@@ -120,7 +132,7 @@ export async function findResumes(options: {
   });
   const facets = result.facets.map((facet) => ({
     ...facet,
-    values: facet.values.map((value) => ({ ...value, label: labelOf(facet.field, value.label, locale) })),
+    values: facet.values.map((value) => ({ ...value, label: labelOf(facet.field, value.label, t) })),
   }));
   return { ...result, items, facets };
 }
