@@ -2,10 +2,10 @@
  * The blog (issue 19 part 1), over GraphQL on both databases: published posts 10 a page newest first, the
  * category and tag listings, drafts and scheduled posts invisible to visitors until their time (and the
  * page cache's content version moving at that time), brand isolation, the staff-only writes with field
- * errors in the visitor's language and a sanitised body, images re-encoded to 1000×500 WebP, the Atom
- * feed's validity and the blog's URLs in the sitemap.
+ * errors in the visitor's language and a sanitised body, images re-encoded to 1000×500 WebP and limited per
+ * user and hour, the Atom feed's validity and the blog's URLs in the sitemap.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -15,6 +15,7 @@ import { blogFeedXml } from '../../src/features/blog/blog-feed';
 import { getBlogPost, listBlogPosts, listStaffBlogPosts, saveBlogPost } from '../../src/features/blog/operations';
 import { sitemapEntries, sitemapSections } from '../../src/features/sitemaps/operations';
 import { createBackendClient } from '../../src/lib/backend-client';
+import { getConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db';
 import { blogPosts, type NewBlogPost } from '../../src/server/db/schema/content';
 import { readFile } from '../../src/server/storage/file-storage';
@@ -71,6 +72,10 @@ describe.each(testDialects)('the blog on %s', (dialect) => {
     await backend?.dispose();
     await rm(uploads, { recursive: true, force: true });
   });
+
+  /** The files in the upload directory. */
+  const storedFiles = async () =>
+    (await readdir(uploads, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
 
   const list = async (variables: { first?: number; page?: number; category?: string; tag?: string }) =>
     (await backend.request(listBlogPosts, variables, tagblatt)).body.data!.blogPosts;
@@ -225,25 +230,26 @@ describe.each(testDialects)('the blog on %s', (dialect) => {
     expect(await titles({ tag: 'geplant' })).toEqual(['Geplanter Beitrag']);
   });
 
+  const upload = async (user: TestUser, bytes: Uint8Array<ArrayBuffer>, name: string) => {
+    const form = new FormData();
+    form.set(
+      'operations',
+      JSON.stringify({
+        query: 'mutation ($file: File!) { uploadBlogImage(file: $file) { url width height } }',
+        variables: { file: null },
+      }),
+    );
+    form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.set('0', new File([bytes], name, { type: 'image/png' }));
+    const response = await backend.server.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { frontend: 'tagblatt;de', authorization: `Bearer ${await backend.tokenFor(user)}` },
+      body: form,
+    });
+    return (await response.json()) as GraphQLResponseBody<{ uploadBlogImage: { url: string } }>;
+  };
+
   it('re-encodes an uploaded image as a 1000×500 WebP and refuses what is no image', async () => {
-    const upload = async (user: TestUser, bytes: Uint8Array<ArrayBuffer>, name: string) => {
-      const form = new FormData();
-      form.set(
-        'operations',
-        JSON.stringify({
-          query: 'mutation ($file: File!) { uploadBlogImage(file: $file) { url width height } }',
-          variables: { file: null },
-        }),
-      );
-      form.set('map', JSON.stringify({ 0: ['variables.file'] }));
-      form.set('0', new File([bytes], name, { type: 'image/png' }));
-      const response = await backend.server.fetch('http://localhost/graphql', {
-        method: 'POST',
-        headers: { frontend: 'tagblatt;de', authorization: `Bearer ${await backend.tokenFor(user)}` },
-        body: form,
-      });
-      return (await response.json()) as GraphQLResponseBody<{ uploadBlogImage: { url: string } }>;
-    };
     const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3366aa' } })
       .png()
       .toBuffer();
@@ -258,6 +264,30 @@ describe.each(testDialects)('the blog on %s', (dialect) => {
     expect((text.errors?.[0]?.extensions?.fieldErrors as Record<string, string>).file).toMatch(/JPG/);
     const byRecruiter = await upload(recruiter, new Uint8Array(png), 'bild.png');
     expect(byRecruiter.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('refuses an image upload beyond the hourly limit per user, storing nothing for it', async () => {
+    const uploader = await createUser(db, { roles: ['site_admin'] });
+    const png = new Uint8Array(
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#aa3366' } })
+        .png()
+        .toBuffer(),
+    );
+    const max = getConfig().RATE_LIMIT_UPLOADS_PER_HOUR;
+    const storedBefore = (await storedFiles()).length;
+    for (let attempt = 0; attempt < max; attempt++) {
+      expect((await upload(uploader, png, 'bild.png')).errors, `upload ${attempt + 1}`).toBeUndefined();
+    }
+    expect(await storedFiles()).toHaveLength(storedBefore + max);
+    const refused = await upload(uploader, png, 'bild.png');
+    expect(refused.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(refused.errors?.[0]?.message).toBe(
+      'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann noch einmal.',
+    );
+    expect(refused.data).toBeNull();
+    expect(await storedFiles()).toHaveLength(storedBefore + max);
+    // The limit is the uploader's own: another staff member still uploads.
+    expect((await upload(staff, png, 'bild.png')).errors).toBeUndefined();
   });
 
   it('writes a well-formed Atom feed of the newest posts with absolute links', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import {
   organizationGalleryImages,
   organizations,
 } from '../../src/server/db/schema/organizations';
+import { getConfig } from '../../src/server/config';
 import { taxonomyTerms } from '../../src/server/db/schema/taxonomy';
 import { testDialects } from '../../src/server/db/testing';
 import { readFile } from '../../src/server/storage/file-storage';
@@ -438,6 +439,47 @@ describe.each(testDialects)('organization profile editing on %s', (dialect) => {
         contactPersons: { items: [{ lastName: 'Muster', photo: photoUpload.body.data!.uploadOrganizationImage.url }] },
       });
       expect(contacts.body.errors).toBeUndefined();
+    });
+
+    it('refuses an image upload beyond the hourly limit per user, keeping nothing of it', async () => {
+      const { db } = backend.handle;
+      const uploader = await createUser(db, { roles: ['recruiter'] });
+      const initech = await createOrganization(db, { name: 'Initech', frontend: 'jobregio', members: [uploader] });
+      const small = new Uint8Array(
+        await sharp({ create: { width: 200, height: 200, channels: 3, background: '#224466' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      const storedFiles = async () =>
+        (await readdir(uploadDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+      const max = getConfig().RATE_LIMIT_UPLOADS_PER_HOUR;
+      const storedBefore = (await storedFiles()).length;
+      for (let attempt = 0; attempt < max; attempt++) {
+        const accepted = await upload({
+          organizationId: initech.id,
+          kind: 'contactPhoto',
+          bytes: small,
+          fileName: 'p.jpg',
+          user: uploader,
+        });
+        expect(accepted.body.errors, `upload ${attempt + 1}`).toBeUndefined();
+      }
+      expect(await storedFiles()).toHaveLength(storedBefore + max);
+      const refused = await upload({
+        organizationId: initech.id,
+        kind: 'logo',
+        bytes: small,
+        fileName: 'logo.jpg',
+        user: uploader,
+        locale: 'fr',
+      });
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+      expect(refused.body.errors?.[0]?.message).toBe(
+        'Trop de requêtes. Veuillez patienter un instant, puis réessayer.',
+      );
+      expect(await storedFiles()).toHaveLength(storedBefore + max);
+      const [after] = await db.select().from(organizations).where(eq(organizations.id, initech.id));
+      expect(after?.logoUrl).toBeNull();
     });
   });
 

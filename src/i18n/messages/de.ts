@@ -871,8 +871,6 @@ export const de = {
   'resume.wizard.next': 'Speichern und weiter',
   'resume.wizard.back': 'Zurück',
   'resume.wizard.finish': 'Fertig: zum Lebenslauf',
-  'resume.wizard.importUnavailable':
-    'Der Import von PDF- und DOCX-Dateien ist noch nicht verfügbar. Sie können Ihren Lebenslauf als Anhang hochladen und die Abschnitte selbst ausfüllen.',
   'resume.wizard.saving': 'Wird gespeichert …',
   'resume.wizard.noScript': 'Ohne JavaScript füllen Sie die Abschnitte auf den Bearbeitungsseiten aus.',
   'resume.wizard.fixErrors': 'Bitte korrigieren Sie die markierten Felder.',

@@ -852,8 +852,6 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'resume.wizard.next': 'Save and continue',
   'resume.wizard.back': 'Back',
   'resume.wizard.finish': 'Done: go to my CV',
-  'resume.wizard.importUnavailable':
-    'Importing PDF and DOCX files is not available yet. You can upload your CV as an attachment and fill in the sections yourself.',
   'resume.wizard.saving': 'Saving …',
   'resume.wizard.noScript': 'Without JavaScript, fill in the sections on the edit pages.',
   'resume.wizard.fixErrors': 'Please correct the marked fields.',

@@ -871,8 +871,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'resume.wizard.next': 'Enregistrer et continuer',
   'resume.wizard.back': 'Retour',
   'resume.wizard.finish': 'Terminé : voir mon CV',
-  'resume.wizard.importUnavailable':
-    'L’import de fichiers PDF et DOCX n’est pas encore disponible. Vous pouvez téléverser votre CV en pièce jointe et remplir les sections vous-même.',
   'resume.wizard.saving': 'Enregistrement …',
   'resume.wizard.noScript': 'Sans JavaScript, remplissez les sections sur les pages de modification.',
   'resume.wizard.fixErrors': 'Veuillez corriger les champs signalés.',

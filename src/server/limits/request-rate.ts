@@ -6,11 +6,13 @@
  */
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
+import type { Locale } from '../../../brands/types.ts';
 import { createTranslator, isSupportedLocale } from '../../i18n/index.ts';
 import { FRONTEND_HEADER, parseFrontendHeader } from '../../lib/backend-client/index.ts';
 import { getDatabase, type Database } from '../db/index.ts';
 import { rateLimitCounters } from '../db/schema/auth.ts';
-import { httpStatusOf } from '../errors.ts';
+import { getConfig } from '../config.ts';
+import { AppError, httpStatusOf } from '../errors.ts';
 import { log, logUnexpected } from '../log.ts';
 
 export interface RateLimit {
@@ -88,6 +90,29 @@ export async function countRequest(db: Database, limits: readonly RateLimit[]): 
     }
   }
   return null;
+}
+
+/**
+ * Counts one upload of a signed-in user under `kind` (e.g. "blog-image") against RATE_LIMIT_UPLOADS_PER_HOUR
+ * per user and hour, in the service itself, so the count also holds for calls that do not pass the HTTP
+ * front's limits. Throws RATE_LIMITED with the translated api.error.rateLimited when it is exceeded; call
+ * it before the upload is read.
+ */
+export async function requireUploadRate(
+  db: Database,
+  options: { kind: string; userId: number; locale: Locale },
+): Promise<void> {
+  const { kind, userId, locale } = options;
+  const refusal = await countRequest(db, [
+    { key: `${kind}:user:${String(userId)}`, max: getConfig().RATE_LIMIT_UPLOADS_PER_HOUR, windowSeconds: 60 * 60 },
+  ]);
+  if (refusal) {
+    throw new AppError(
+      'RATE_LIMITED',
+      { key: 'api.error.rateLimited', locale },
+      { retryAfterSeconds: refusal.retryAfterSeconds },
+    );
+  }
 }
 
 /**

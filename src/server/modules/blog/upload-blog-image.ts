@@ -1,13 +1,14 @@
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { Locale } from '../../../../brands/types.ts';
 import { blogImageSize, blogLimits } from '../../../lib/blog/blog-schema.ts';
 import type { Viewer } from '../../auth/viewer.ts';
-import { detectFileType, fileTypeHeaderLength } from '../../storage/detect-file-type.ts';
+import type { Database } from '../../db/index.ts';
+import { requireUploadRate } from '../../limits/request-rate.ts';
+import { isUploadedFile, readCheckedUpload, type UploadedFile } from '../../storage/checked-upload.ts';
 import { storeFile } from '../../storage/file-storage.ts';
+import { imageUploadExtensions, reencodeImage } from '../../storage/reencode-image.ts';
 import { parseInput } from '../../validation.ts';
 import { fieldRefusal, requireStaff } from '../job-posting/job-access.ts';
-import { isUploadedFile, type UploadedFile } from '../organizations/add-organization-attachment.ts';
 
 const uploadSchema = z.object({
   file: z.custom<UploadedFile>(isUploadedFile, { error: 'blog.error.imageRequired' }),
@@ -17,34 +18,30 @@ const uploadSchema = z.object({
 export const blogImagePath = (key: string) => `/media/blog/${key}`;
 
 /**
- * uploadBlogImage (issue 19): staff upload a JPEG, PNG or WebP (proved by its first bytes, at most 10 MB);
- * it is decoded and re-encoded by sharp as a WebP of exactly 1000×500 (SPEC 9 teaser ratio, cropped to the
- * middle), so no uploaded byte (metadata, payloads) is ever served. Returns the image's site path.
+ * uploadBlogImage (issue 19): staff upload a JPEG, PNG or WebP (proved by its first bytes, at most 10 MB,
+ * RATE_LIMIT_UPLOADS_PER_HOUR per user); it is decoded and re-encoded as a WebP of exactly 1000×500 (SPEC 9
+ * teaser ratio, cropped to the middle), so no uploaded byte (metadata, payloads) is ever served. Returns the
+ * image's site path.
  */
 export async function uploadBlogImage(options: {
+  db: Database;
   viewer: Viewer;
   locale: Locale;
   input: unknown;
   storageDirectory?: string;
 }): Promise<{ url: string; width: number; height: number }> {
-  const { viewer, locale } = options;
+  const { db, viewer, locale } = options;
   requireStaff(viewer, locale);
   const { file } = parseInput(uploadSchema, options.input, { locale });
-  if (file.size > blogLimits.imageBytes) throw fieldRefusal('file', 'blog.error.imageTooLarge', locale);
-  const bytes = new Uint8Array(await new Response(file.stream()).arrayBuffer());
-  if (bytes.byteLength > blogLimits.imageBytes) throw fieldRefusal('file', 'blog.error.imageTooLarge', locale);
-  const type = detectFileType(bytes.subarray(0, fileTypeHeaderLength));
-  if (!type || type.extension === 'pdf') throw fieldRefusal('file', 'blog.error.imageType', locale);
-  let encoded: Buffer;
-  try {
-    encoded = await sharp(bytes, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize(blogImageSize.width, blogImageSize.height, { fit: 'cover', position: 'centre' })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch {
-    throw fieldRefusal('file', 'blog.error.imageType', locale);
-  }
+  await requireUploadRate(db, { kind: 'blog-image', userId: viewer.userId, locale });
+  const { bytes } = await readCheckedUpload(file, {
+    extensions: imageUploadExtensions,
+    maxBytes: blogLimits.imageBytes,
+    refuse: (problem) =>
+      fieldRefusal('file', problem === 'tooLarge' ? 'blog.error.imageTooLarge' : 'blog.error.imageType', locale),
+  });
+  const encoded = await reencodeImage(bytes, { ...blogImageSize, fit: 'cover', position: 'centre' });
+  if (!encoded) throw fieldRefusal('file', 'blog.error.imageType', locale);
   const stored = await storeFile({
     data: new Uint8Array(encoded),
     extension: 'webp',

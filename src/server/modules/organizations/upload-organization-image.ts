@@ -1,13 +1,13 @@
 /**
  * Images of an organization's profile (issue 15): logo, cover, gallery pictures and contact persons' photos.
  * A file is accepted only as JPG, PNG or WebP proven by its first bytes (so no SVG, no disguised file), at
- * most 10 MB and 40 megapixels; it is then decoded and re-encoded by sharp into the one size the pages show
- * it in (src/lib/organizations/profile-sections.ts organizationImageStyles), so nothing of the uploaded
- * file but its pixels reaches visitors (no metadata, no scripts, no polyglot). The result is stored under a
- * generated key and served by GET /media/images/{key} for good (the key changes with every upload).
+ * most 10 MB and 40 megapixels and RATE_LIMIT_UPLOADS_PER_HOUR per user; it is then re-encoded
+ * (src/server/storage/reencode-image.ts) into the one size the pages show it in
+ * (src/lib/organizations/profile-sections.ts organizationImageStyles), so nothing of the uploaded file but
+ * its pixels reaches visitors. The result is stored under a generated key and served by
+ * GET /media/images/{key} for good (the key changes with every upload).
  */
 import { count, eq, max } from 'drizzle-orm';
-import sharp from 'sharp';
 import { z } from 'zod';
 import {
   maxOrganizationImageBytes,
@@ -16,19 +16,17 @@ import {
   profileLimits,
   type OrganizationImageKind,
 } from '../../../lib/organizations/profile-sections.ts';
+import { requireSignedIn } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizationGalleryImages, organizations } from '../../db/schema/organizations.ts';
+import { requireUploadRate } from '../../limits/request-rate.ts';
 import { isUploadedFile, keepStoredFile, readCheckedUpload, type UploadedFile } from '../../storage/checked-upload.ts';
 import { removeFile, storeFile } from '../../storage/file-storage.ts';
+import { imageUploadExtensions, reencodeImage } from '../../storage/reencode-image.ts';
 import { parseInput } from '../../validation.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
 import { requireEditableOrganization, type ProfileEditOptions } from './edit-organization-profile.ts';
 import { organizationImagePrefix, storageKeyOfImageUrl } from './organization-image-keys.ts';
-
-const imageExtensions = ['jpg', 'jpeg', 'png', 'webp'] as const;
-
-/** Larger images are refused before they are decoded (a "decompression bomb" stays a small file). */
-const maxInputPixels = 40_000_000;
 
 const inputSchema = z.object({
   organizationId: z.number().int().positive({ error: 'organizationId must be a positive organization id' }),
@@ -42,26 +40,6 @@ export interface OrganizationImage {
   height: number;
 }
 
-/** Decodes `bytes` and re-encodes them as WebP in the kind's size. Null when they are no decodable image. */
-export async function renderOrganizationImage(bytes: Uint8Array, kind: OrganizationImageKind): Promise<Buffer | null> {
-  const { width, height } = organizationImageStyles[kind];
-  try {
-    return await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' })
-      .rotate()
-      .resize(
-        width,
-        height,
-        kind === 'logo'
-          ? { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } }
-          : { fit: 'cover', position: 'attention' },
-      )
-      .webp({ quality: 82, effort: 4 })
-      .toBuffer();
-  } catch {
-    return null;
-  }
-}
-
 /**
  * uploadOrganizationImage: stores an image of the profile. A logo or cover replaces the current one at once
  * (the former file is removed); a gallery picture is added at the end of the gallery; a contact photo is
@@ -70,11 +48,13 @@ export async function renderOrganizationImage(bytes: Uint8Array, kind: Organizat
 export async function uploadOrganizationImage(
   options: ProfileEditOptions & { storageDirectory?: string },
 ): Promise<OrganizationImage> {
-  const { db, locale } = options;
+  const { db, viewer, locale } = options;
   const directory = options.storageDirectory;
   const { organizationId, kind, file } = parseInput(inputSchema, options.input, { locale });
   const { organization } = await requireEditableOrganization({ ...options, organizationId });
   if (kind === 'gallery') await requireGalleryRoom(db, organizationId, locale);
+  requireSignedIn(viewer);
+  await requireUploadRate(db, { kind: 'organization-image', userId: viewer.userId, locale });
 
   const refusalKeys = {
     type: 'orgEdit.error.imageType',
@@ -83,11 +63,15 @@ export async function uploadOrganizationImage(
     content: 'orgEdit.error.imageContent',
   } as const;
   const { bytes } = await readCheckedUpload(file, {
-    extensions: imageExtensions,
+    extensions: imageUploadExtensions,
     maxBytes: maxOrganizationImageBytes,
     refuse: (problem) => fieldRefusal('file', refusalKeys[problem], locale),
   });
-  const rendered = await renderOrganizationImage(bytes, kind);
+  const rendered = await reencodeImage(bytes, {
+    ...organizationImageStyles[kind],
+    fit: kind === 'logo' ? 'contain' : 'cover',
+    position: 'attention',
+  });
   if (!rendered) throw fieldRefusal('file', 'orgEdit.error.imageContent', locale);
   const { key } = await storeFile({ data: new Uint8Array(rendered), extension: 'webp', directory });
   const image: OrganizationImage = { url: `${organizationImagePrefix}${key}`, ...organizationImageStyles[kind] };
