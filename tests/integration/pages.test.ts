@@ -97,3 +97,23 @@ describe('multilingual pages', () => {
     expect(html).toContain('<link rel="canonical" href="https://jobregio.example/fr/privacy-policy">');
   });
 });
+
+describe('pages behind links in mails', () => {
+  it('answer 404 with the reason for a link that is not valid, never cached', async () => {
+    const tagblatt = servers.tagblatt.url;
+    const links = [
+      `${tagblatt}/job-alerts/confirm?token=forged`,
+      `${tagblatt}/job-alerts/unsubscribe?token=forged`,
+      `${tagblatt}/newsletter/confirm?token=forged`,
+      `${tagblatt}/newsletter/unsubscribe?token=forged`,
+    ];
+    for (const link of links) {
+      const page = await get(link);
+      expect(page.status, link).toBe(404);
+      expect(page.headers.get('cache-control')).toBe('private, no-store');
+      expect(await page.text()).toContain('nicht (mehr) gültig');
+    }
+    // Brands without a newsletter have no newsletter pages.
+    expect((await get(`${servers.jobregio.url}/de/newsletter/confirm?token=forged`)).status).toBe(404);
+  });
+});
