@@ -119,6 +119,9 @@ describe('recruiter registration', () => {
       frontend: 'jobregio',
       published: false,
     });
+    // Found by the radius search around its town ("Freiburg": the gazetteer's Freiburg im Breisgau).
+    expect(organization!.latitude).toBeCloseTo(47.99, 1);
+    expect(organization!.longitude).toBeCloseTo(7.85, 1);
     expect(user!.activeOrganizationId).toBe(organization!.id);
     expect(await db.select().from(organizationMembers).where(eq(organizationMembers.userId, user!.id))).toEqual([
       expect.objectContaining({ organizationId: organization!.id }),

@@ -163,6 +163,28 @@ describe.each(testDialects)('organization profile editing on %s', (dialect) => {
       expect(row).toMatchObject({ alternativeName: 'ACME', website: 'https://acme.example', size: '50-249' });
     });
 
+    it('places the organization at its town when the address moves, for the radius search', async () => {
+      const address = { countryCode: 'DE', addressLine1: 'Kaiser-Joseph-Straße 1', postalCode: '79098' };
+      const point = async () => {
+        const [row] = await backend.handle.db.select().from(organizations).where(eq(organizations.id, acme.id));
+        return { latitude: row!.latitude, longitude: row!.longitude };
+      };
+      expect(
+        (await save(acme.id, { companyInfo: { name: 'Acme GmbH', address: { ...address, locality: 'Freiburg' } } }))
+          .body.errors,
+      ).toBeUndefined();
+      const freiburg = await point();
+      expect(freiburg.latitude).toBeCloseTo(47.99, 1);
+      expect(freiburg.longitude).toBeCloseTo(7.85, 1);
+      await save(acme.id, {
+        companyInfo: { name: 'Acme GmbH', address: { ...address, postalCode: '80331', locality: 'München' } },
+      });
+      expect((await point()).latitude).toBeCloseTo(48.14, 1);
+      // A town the gazetteer does not know: no point rather than the old one.
+      await save(acme.id, { companyInfo: { name: 'Acme GmbH', address: { ...address, locality: 'Nirgendwohausen' } } });
+      expect(await point()).toEqual({ latitude: null, longitude: null });
+    });
+
     it('refuses too long text, wrong addresses and other bad input per field, in the visitor’s language', async () => {
       const long = 'x'.repeat(201);
       const basics = fieldErrorsOf(

@@ -114,6 +114,29 @@ function buildPlaces(): Places {
   return { all: places, areaValues };
 }
 
+/**
+ * The gazetteer's place of a typed name ("Freiburg im Breisgau", "Bayern", "Muenchen", "Köln, NRW"), the
+ * largest of that name; else the largest whose name begins with it as a word ("Freiburg" → Freiburg im
+ * Breisgau, "Frankfurt" → Frankfurt am Main). `only` narrows it to a kind of place and a country.
+ * Undefined when the gazetteer has none.
+ */
+export function placeNamed(
+  name: string,
+  only: { locationType?: LocationType; country?: string | null } = {},
+): Place | undefined {
+  const folded = foldPlaceName(name.split(',')[0] ?? name);
+  if (!folded) return undefined;
+  const candidates = loadPlaces().all.filter(
+    (place) =>
+      (only.locationType === undefined || place.locationType === only.locationType) &&
+      (!only.country || place.country === only.country.toUpperCase()),
+  );
+  return (
+    candidates.find((place) => place.keys.includes(folded)) ??
+    candidates.find((place) => place.keys.some((key) => key.startsWith(`${folded} `)))
+  );
+}
+
 /** The gazetteer city nearest to a point. */
 function nearestCity(point: { lat: number; lon: number }) {
   let best: { city: ReturnType<typeof loadGazetteer>['cities'][number]; distance: number } | undefined;

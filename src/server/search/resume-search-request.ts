@@ -9,7 +9,7 @@ import type { Brand } from '../../../brands/index.ts';
 import { maxPlaceNameLength, maxSearchTextLength } from '../../lib/search/text-rules.ts';
 import { resumeFacetFields, type ResumeFacetField } from '../db/schema/resumes.ts';
 import type { SearchLocation } from './location-filter.ts';
-import { foldPlaceName, loadPlaces } from './places.ts';
+import { placeNamed } from './places.ts';
 import {
   between,
   facetFiltersInputSchema,
@@ -30,8 +30,7 @@ export interface ResumeSearchRequest {
 
 /** A place typed as a name ("Freiburg", "Bayern"): the gazetteer's place, largest first; undefined when unknown. */
 export function placeByName(name: string, radiusKm: number): SearchLocation | undefined {
-  const folded = foldPlaceName(name.split(',')[0] ?? name);
-  const place = folded ? loadPlaces().all.find((candidate) => candidate.keys.includes(folded)) : undefined;
+  const place = placeNamed(name);
   if (!place) return undefined;
   return {
     lat: place.lat,

@@ -4,6 +4,7 @@ import type { BrandId } from '../../../../brands/ids.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/index.ts';
 import { organizations } from '../../db/schema/organizations.ts';
+import { coordinatesOfAddress } from '../organizations/organization-place.ts';
 import { organizationMembers, userRoles, users } from '../../db/schema/users.ts';
 import { contentLanguageOf } from '../base/terms.ts';
 import { recordRegistrationConsent } from '../consent/record-registration-consent.ts';
@@ -76,6 +77,7 @@ export async function registerRecruiter(options: {
           administrativeArea: data.administrativeArea,
           locality: data.locality,
           postalCode: data.postalCode,
+          ...coordinatesOfAddress(data),
           ownerUserId: user.id,
           frontend: link.brand.id as BrandId,
         })

@@ -39,6 +39,7 @@ import { fieldRefusal } from '../job-posting/job-access.ts';
 import { getOrganizationAccess, type OrganizationAccess } from './get-organization-access.ts';
 import type { OrganizationLoaders } from './loaders.ts';
 import { storageKeyOfImageUrl } from './organization-image-keys.ts';
+import { coordinatesOfAddress } from './organization-place.ts';
 import { isOrganizationOfBrand } from './organization-visibility.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -139,8 +140,9 @@ async function writeSection<TName extends ProfileSectionName>(
         (current.postalCode !== address.postalCode ||
           current.locality !== address.locality ||
           current.countryCode !== address.countryCode);
-      // A changed place drops the coordinates the radius search used (they were of the old address).
-      await update({ name: companyName, ...address, ...(moved ? { latitude: null, longitude: null } : {}) });
+      // A changed place takes the coordinates of its town for the radius search (none when the gazetteer
+      // does not know it): those of the old address would find the organization where it no longer is.
+      await update({ name: companyName, ...address, ...(moved ? coordinatesOfAddress(address) : {}) });
       return;
     }
     case 'socialProfiles': {
