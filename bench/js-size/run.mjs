@@ -1,8 +1,9 @@
 // JavaScript shipped by the job search: the sum of the gzip sizes of every script a browser loads for /jobs
 // (until the island has hydrated and the network is idle), beside a job page, which must load none, and the
-// job form (/job-manager/new, signed in as a new recruiter, until Quill has loaded: budget 200 KB).
+// job form (/job-manager/new, signed in as a new recruiter, until Quill has loaded: budget 200 KB), and on a
+// brand with resumes (jobregio) the resume wizard (signed in as a new applicant: budget 80 KB beyond React).
 // Prints the figures and the budgets; exits non-zero only when the job page loads JavaScript.
-// Usage: npm run build && node bench/js-size/run.mjs [-- --frontend tagblatt]
+// Usage: npm run build && npx node bench/js-size/run.mjs [--frontend tagblatt|jobregio]
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -18,13 +19,17 @@ const browser = await chromium.launch(
     ? { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] }
     : {},
 );
+// German pages on every brand (brands with several languages pick the browser's).
+const newContext = () => browser.newContext({ locale: 'de-DE' });
+const anonymous = await newContext();
+const resumesBudgetKb = 80;
 
 /**
  * Loads a page and returns every script it fetched with its raw and gzip size (inline scripts apart), then
  * what `afterLoad` makes it load. `ready`: a selector to wait for besides the hydrated islands; `context`: a
  * browser context of its own (a signed-in visitor).
  */
-async function scriptsOf(path, afterLoad = async () => {}, { ready = null, context = browser } = {}) {
+async function scriptsOf(path, afterLoad = async () => {}, { ready = null, context = anonymous } = {}) {
   const page = await context.newPage();
   const scripts = [];
   // What `afterLoad` leads to on another page (the job form's success page) is not this page's JavaScript.
@@ -36,6 +41,8 @@ async function scriptsOf(path, afterLoad = async () => {}, { ready = null, conte
       url: new URL(response.url()).pathname,
       raw: body.length,
       gzip: gzipSync(body, { level: 9 }).length,
+      // React itself (react, react-dom and the client renderer of the React integration).
+      react: /react\.transitional\.element|__CLIENT_INTERNALS_DO_NOT_USE|react-dom/.test(body.toString('latin1')),
     });
   });
   await page.goto(server.origin + path, { waitUntil: 'networkidle' });
@@ -72,7 +79,7 @@ function printScripts(title, { loaded, inline }) {
  * pages stay anonymous), then the form loads until the editor is ready; a draft save loads the rest.
  */
 async function formScripts() {
-  const context = await browser.newContext();
+  const context = await newContext();
   const page = await context.newPage();
   const email = `bench-${Date.now()}@example.test`;
   const password = 'correct-horse-battery';
@@ -106,6 +113,29 @@ async function formScripts() {
   );
   await context.close();
   return form;
+}
+
+/** The resume wizard's scripts: a new applicant registers and signs in, then the wizard loads. */
+async function wizardScripts() {
+  const context = await newContext();
+  const page = await context.newPage();
+  const email = `bench-cv-${Date.now()}@example.test`;
+  const password = 'correct-horse-battery';
+  await page.goto(`${server.origin}/de/user/register`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Neues Passwort').fill(password);
+  await page.getByLabel('Passwort wiederholen').fill(password);
+  await page.getByRole('button', { name: 'Konto anlegen' }).click();
+  await page.waitForSelector('#registered');
+  await page.goto(`${server.origin}/de/user/login`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.close();
+  const wizard = await scriptsOf('/de/lebenslauf/wizard', async () => {}, { ready: '.resume-wizard', context });
+  await context.close();
+  return wizard;
 }
 
 try {
@@ -145,6 +175,18 @@ try {
   console.log(
     `loaded on the first save: ${form.later.length} script(s), ${kb(sum(form.later, 'gzip')).trim()} KB gzip (the GraphQL client)`,
   );
+  if (values.frontend === 'jobregio') {
+    const wizard = await wizardScripts();
+    printScripts('resume wizard /de/lebenslauf/wizard', wizard);
+    const react = sum(
+      wizard.loaded.filter((script) => script.react),
+      'gzip',
+    );
+    const beyond = sum(wizard.loaded, 'gzip') + wizard.inline.gzip - react;
+    console.log(
+      `\nThe resume wizard ships ${(beyond / 1024).toFixed(1)} KB gzip of JavaScript beyond React (${(react / 1024).toFixed(1)} KB): ${beyond / 1024 <= resumesBudgetKb ? 'within' : 'OVER'} the ${resumesBudgetKb} KB budget`,
+    );
+  }
   if (job.loaded.length > 0) {
     console.error('A job page must ship no JavaScript.');
     process.exitCode = 1;
