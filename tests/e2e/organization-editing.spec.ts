@@ -38,6 +38,8 @@ async function openProfileEditor(page: Page, email: string) {
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(`${origin}/dashboard/organization-profile`);
+  // The editor is an island: its fields and buttons work once it has hydrated.
+  await expect(page.locator('astro-island[component-url*="ProfileEditor"]:not([ssr])')).toHaveCount(1);
 }
 
 const picture = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
@@ -171,6 +173,7 @@ test('staff take a published profile off the site: visitors get 404, its members
   await signInWithGoogle(staff, origin, profilePath, ['editor@demo.example', 'Erik', 'Redaktion']);
   await staff.getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();
   await expect(staff.getByRole('heading', { level: 1 })).toContainText(company);
+  await expect(staff.locator('astro-island[component-url*="ProfileEditor"]:not([ssr])')).toHaveCount(1);
   await staff.getByRole('button', { name: 'Veröffentlichung zurücknehmen' }).click();
   await expect(staff.getByRole('heading', { name: 'Das Profil ist noch nicht veröffentlicht' })).toBeVisible();
   await staffContext.close();

@@ -102,6 +102,8 @@ test('the owner invites a recruiter, who registers from the link, joins and work
   await invitee.getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();
   await expect(invitee.getByRole('heading', { level: 1 })).toContainText(organization);
   await expect(invitee.getByRole('heading', { name: 'Das Profil ist noch nicht veröffentlicht' })).toBeVisible();
+  // The editor is an island: typed into before it has hydrated, a field would be reset.
+  await expect(invitee.locator('astro-island[component-url*="ProfileEditor"]:not([ssr])')).toHaveCount(1);
   const basics = invitee.locator('form[data-section="basics"]');
   await basics.getByLabel('Website').fill('https://team-rhein.example');
   await basics.getByRole('button', { name: 'Speichern' }).click();
