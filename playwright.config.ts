@@ -82,6 +82,8 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         PGLITE_DIR: `data/e2e/${brand}/pglite`,
+        // Uploads (the demo data's raster pictures among them) are emptied with the database.
+        UPLOAD_DIR: `data/e2e/${brand}/uploads`,
         DEMO_JOBS: '600',
         DEMO_ORGANIZATIONS: '60',
         // POST /api/test/job-alert-digests runs the digest task as if later (tests/e2e/bookmarks-and-alerts.spec.ts).

@@ -77,6 +77,8 @@ export async function startBuiltServer(env = {}, { nodeArgs = [], pgliteDir, onS
       PORT: String(port),
       HOST: '127.0.0.1',
       PGLITE_DIR: pgliteDir ?? join(dataDir, 'pglite'),
+      // Uploads (and the demo data's raster pictures) beside its own database, removed with it.
+      ...(dataDir ? { UPLOAD_DIR: join(dataDir, 'uploads') } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

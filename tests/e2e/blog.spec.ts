@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { brandServers, oidcIssuer } from '../../playwright.config';
+import { brandServers } from '../../playwright.config';
+import { signInWithGoogle } from '../support/google-sign-in';
 
 /**
  * The blog in the browser (issue 19): a staff member writes a post in the job form's editor with a teaser
@@ -9,17 +10,9 @@ import { brandServers, oidcIssuer } from '../../playwright.config';
  */
 const origin = (brand: string) => `http://127.0.0.1:${brandServers.find((server) => server.brand === brand)!.port}`;
 
-async function signInAsEditor(page: Page, base: string, callback: string) {
-  // The demo job editor has no password: they sign in with Google (the loopback provider of playwright.config.ts).
-  await page.goto(`${base}/user/login?callbackUrl=${encodeURIComponent(callback)}`);
-  await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${oidcIssuer}/interaction/`));
-  await page.getByLabel('E-mail address').fill('editor@demo.example');
-  await page.getByLabel('First name').fill('Erik');
-  await page.getByLabel('Last name').fill('Redaktion');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(`${base}${callback}`);
-}
+/** The demo job editor has no password: they sign in with Google (the loopback provider of playwright.config.ts). */
+const signInAsEditor = (page: Page, base: string, callback: string) =>
+  signInWithGoogle(page, base, callback, ['editor@demo.example', 'Erik', 'Redaktion']);
 
 test('staff write and schedule a post that appears at its time in the blog, its category and the feed', async ({
   page,

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { brandServers, oidcIssuer } from '../../playwright.config';
+import { brandServers } from '../../playwright.config';
+import { signInWithGoogle } from '../support/google-sign-in';
 import { waitForMailFile } from '../support/mail';
 
 /**
@@ -20,17 +21,6 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 /** Signs in through the loopback Google provider (playwright.config.ts) as a demo account without a password. */
-async function signInWithGoogle(page: Page, callback: string, person: [string, string, string]) {
-  await page.goto(`${base}/user/login?callbackUrl=${encodeURIComponent(callback)}`);
-  await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${oidcIssuer}/interaction/`));
-  await page.getByLabel('E-mail address').fill(person[0]);
-  await page.getByLabel('First name').fill(person[1]);
-  await page.getByLabel('Last name').fill(person[2]);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(`${base}${callback}`);
-}
-
 /** Presses Tab until the field with this name has the focus (the keyboard user's way through the page). */
 async function tabTo(page: Page, name: string, limit = 80) {
   for (let press = 0; press < limit; press++) {
@@ -47,7 +37,7 @@ test('a recruiter orders a credit pack by keyboard, staff confirm it, balance an
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signInWithGoogle(page, '/my-products', ['recruiter@demo.example', 'Rita', 'Demo']);
+  await signInWithGoogle(page, base, '/my-products', ['recruiter@demo.example', 'Rita', 'Demo']);
   await expectNoAxeViolations(page);
   const before = Number(await jobCredits(page).textContent());
 
@@ -115,7 +105,7 @@ test('a recruiter orders a credit pack by keyboard, staff confirm it, balance an
   // Staff confirm the order (invoice paid); the recruiter's balance and history show the purchase.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signInWithGoogle(staff, '/checkout/orders', ['admin@demo.example', 'Alex', 'Admin']);
+  await signInWithGoogle(staff, base, '/checkout/orders', ['admin@demo.example', 'Alex', 'Admin']);
   await expectNoAxeViolations(staff);
   await staff.getByRole('button', { name: `Bestellung ${number} bestätigen` }).click();
   await expect(staff.locator('#order-done')).toContainText(`Bestellung ${number} ist bestätigt`);
@@ -135,7 +125,7 @@ test('the zero-balance card leads to the contact form with the subject chosen; t
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInWithGoogle(page, '/my-products', ['recruiter@demo.example', 'Rita', 'Demo']);
+  await signInWithGoogle(page, base, '/my-products', ['recruiter@demo.example', 'Rita', 'Demo']);
   // The demo organization has no resume-contact credits: its card links to the contact form.
   await page.locator('#credits-resume_contacts').getByRole('link', { name: 'Mehr erhalten' }).click();
   await expect(page).toHaveURL(`${base}/contact?subject=credits`);
@@ -207,7 +197,7 @@ test('a job slot subscription bought by order pays for a published job; /my-prod
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signInWithGoogle(page, '/checkout', ['recruiter@demo.example', 'Rita', 'Demo']);
+  await signInWithGoogle(page, base, '/checkout', ['recruiter@demo.example', 'Rita', 'Demo']);
   await page.locator('label.checkout-product', { hasText: 'Job-Paket S – 5 Stellenanzeigen' }).click();
   const billing: [string, string][] = [
     ['companyName', 'Demo GmbH'],
@@ -227,7 +217,7 @@ test('a job slot subscription bought by order pays for a published job; /my-prod
 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signInWithGoogle(staff, '/checkout/orders', ['admin@demo.example', 'Alex', 'Admin']);
+  await signInWithGoogle(staff, base, '/checkout/orders', ['admin@demo.example', 'Alex', 'Admin']);
   await staff.getByRole('button', { name: `Bestellung ${number} bestätigen` }).click();
   await expect(staff.locator('#order-done')).toContainText(`Bestellung ${number} ist bestätigt`);
   await staffContext.close();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { brandServers, oidcIssuer } from '../../playwright.config';
+import { expect, test } from '@playwright/test';
+import { brandServers } from '../../playwright.config';
+import { signInWithGoogle } from '../support/google-sign-in';
 
 /**
  * The home page modules (issues 15 and 19): staff choose featured jobs and featured employers on
@@ -8,17 +9,6 @@ import { brandServers, oidcIssuer } from '../../playwright.config';
  * without JavaScript.
  */
 const base = `http://127.0.0.1:${brandServers.find((server) => server.brand === 'tagblatt')!.port}`;
-
-async function signInWithGoogle(page: Page, callback: string, person: [string, string, string]) {
-  await page.goto(`${base}/user/login?callbackUrl=${encodeURIComponent(callback)}`);
-  await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${oidcIssuer}/interaction/`));
-  await page.getByLabel('E-mail address').fill(person[0]);
-  await page.getByLabel('First name').fill(person[1]);
-  await page.getByLabel('Last name').fill(person[2]);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(`${base}${callback}`);
-}
 
 test('the home page modules show the jobs and employers staff chose', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -45,7 +35,7 @@ test('the home page modules show the jobs and employers staff chose', async ({ p
   // The visitor's home page is cached before staff choose anything.
   await visitor.goto(`${base}/`);
 
-  await signInWithGoogle(page, '/dashboard/home-page', ['admin@demo.example', 'Alex', 'Admin']);
+  await signInWithGoogle(page, base, '/dashboard/home-page', ['admin@demo.example', 'Alex', 'Admin']);
   await expect(page.getByRole('heading', { level: 1, name: 'Startseite gestalten' })).toBeVisible();
   const featuredJobs = page.locator('section#featured_jobs');
   await featuredJobs.getByLabel('IDs').fill(`${jobIds[0]}, ${jobIds[1]}`);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { brandServers, oidcIssuer } from '../../playwright.config';
+import { signInWithGoogle } from '../support/google-sign-in';
 import { uniqueEmail } from '../support/factories';
 
 /**
@@ -328,18 +329,6 @@ test('a PDF job: the ad is uploaded from the form, a disguised file is refused o
   await expect(page).toHaveURL(new RegExp(`${base}/job/wizard\\?job=\\d+$`));
   await expect(page.locator('.job-wizard__outcome')).toContainText('Käser (m/w/d)');
 });
-
-/** Signs in through the loopback Google provider (playwright.config.ts) as a demo account without a password. */
-async function signInWithGoogle(page: Page, base: string, callback: string, person: [string, string, string]) {
-  await page.goto(`${base}/user/login?callbackUrl=${encodeURIComponent(callback)}`);
-  await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${oidcIssuer}/interaction/`));
-  await page.getByLabel('E-mail address').fill(person[0]);
-  await page.getByLabel('First name').fill(person[1]);
-  await page.getByLabel('Last name').fill(person[2]);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(`${base}${callback}`);
-}
 
 /** Fills and publishes a complete template job in Tübingen; returns the success page's outcome text. */
 async function publishTemplateJob(page: Page, title: string) {

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { brandServers } from '../../playwright.config';
 import { uniqueEmail } from '../support/factories';
+import { signInWithGoogle } from '../support/google-sign-in';
 
 /**
  * Profile editing in the browser (issue 15 part 3): a recruiter edits sections of their organization's
@@ -29,6 +30,18 @@ async function registerRecruiter(page: Page, company: string): Promise<string> {
   return email;
 }
 
+/** Signs in afresh on the way to the profile editor, which opens with the recruiter's organization. */
+async function openProfileEditor(page: Page, email: string) {
+  await page.context().clearCookies();
+  await page.goto(`${origin}/dashboard/organization-profile`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(`${origin}/dashboard/organization-profile`);
+  // The editor is an island: its fields and buttons work once it has hydrated.
+  await expect(page.locator('astro-island[component-url*="ProfileEditor"]:not([ssr])')).toHaveCount(1);
+}
+
 const picture = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
     .png()
@@ -40,12 +53,7 @@ test('a recruiter edits the profile, uploads a logo and a cover, publishes, and 
 }) => {
   const company = `Neckar Werkstätten ${Date.now()}`;
   const email = await registerRecruiter(page, company);
-  await page.context().clearCookies();
-  await page.goto(`${origin}/dashboard/organization-profile`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL(`${origin}/dashboard/organization-profile`);
+  await openProfileEditor(page, email);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(company);
   await expect(page.getByRole('heading', { name: 'Das Profil ist noch nicht veröffentlicht' })).toBeVisible();
   const axe = await new AxeBuilder({ page })
@@ -139,4 +147,43 @@ test('a recruiter edits the profile, uploads a logo and a cover, publishes, and 
   expect(await sharp(await image.body()).metadata()).toMatchObject({ width: 1000, height: 500, format: 'webp' });
   await expect(visitorPage.locator('main img[src^="/media/images/"]').first()).toBeVisible();
   await visitor.close();
+});
+
+test('staff take a published profile off the site: visitors get 404, its members still see it with the banner', async ({
+  page,
+  browser,
+}) => {
+  const company = `Ammer Druckerei ${Date.now()}`;
+  const email = await registerRecruiter(page, company);
+  await openProfileEditor(page, email);
+  // Members publish; only staff may take a profile back, so the member has no button for it.
+  await page.getByRole('button', { name: 'Profil veröffentlichen' }).click();
+  await expect(page.getByRole('heading', { name: 'Das Profil ist veröffentlicht.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Veröffentlichung zurücknehmen' })).toHaveCount(0);
+  const profilePath = (await page.getByRole('link', { name: 'Profil ansehen' }).getAttribute('href'))!;
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  expect((await visitorPage.goto(`${origin}${profilePath}`))?.status()).toBe(200);
+  await expect(visitorPage.getByRole('heading', { level: 1 })).toContainText(company);
+
+  // A staff member opens the profile, follows its edit link and takes it off the site.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInWithGoogle(staff, origin, profilePath, ['editor@demo.example', 'Erik', 'Redaktion']);
+  await staff.getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toContainText(company);
+  await expect(staff.locator('astro-island[component-url*="ProfileEditor"]:not([ssr])')).toHaveCount(1);
+  await staff.getByRole('button', { name: 'Veröffentlichung zurücknehmen' }).click();
+  await expect(staff.getByRole('heading', { name: 'Das Profil ist noch nicht veröffentlicht' })).toBeVisible();
+  await staffContext.close();
+
+  // The visitor now finds nothing there; the member still sees the profile, with the banner.
+  const gone = await visitorPage.goto(`${origin}${profilePath}`);
+  expect(gone?.status()).toBe(404);
+  await expect(visitorPage.locator('main')).not.toContainText(company);
+  await visitor.close();
+  expect((await page.goto(`${origin}${profilePath}`))?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(company);
+  await expect(page.locator('main')).toContainText('Dieses Profil ist noch nicht veröffentlicht');
 });

@@ -96,6 +96,34 @@ test('the owner invites a recruiter, who registers from the link, joins and work
   await expect(invitee.locator('#team-invite')).toHaveCount(0);
   await expect(invitee.getByRole('button', { name: 'Entfernen' })).toHaveCount(0);
 
+  // As a member, they edit the organization's profile from their dashboard: two sections saved on their own,
+  // both on the (still unpublished) profile page, which the team sees with its banner.
+  await invitee.goto(`${base}/de/dashboard`);
+  await invitee.getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();
+  await expect(invitee.getByRole('heading', { level: 1 })).toContainText(organization);
+  await expect(invitee.getByRole('heading', { name: 'Das Profil ist noch nicht veröffentlicht' })).toBeVisible();
+  // The editor is an island: typed into before it has hydrated, a field would be reset.
+  await expect(invitee.locator('astro-island[component-url*="ProfileEditor"]:not([ssr])')).toHaveCount(1);
+  const basics = invitee.locator('form[data-section="basics"]');
+  await basics.getByLabel('Website').fill('https://team-rhein.example');
+  await basics.getByRole('button', { name: 'Speichern' }).click();
+  await expect(basics.getByRole('status')).toHaveText('Gespeichert.');
+  const presentation = invitee.locator('form[data-section="presentation"]');
+  await presentation.getByLabel('Präsentation').fill('<p>Wir bauen <strong>Brücken über den Rhein</strong>.</p>');
+  await presentation.getByRole('button', { name: 'Speichern' }).click();
+  await expect(presentation.getByRole('status')).toHaveText('Gespeichert.');
+  await invitee.getByRole('link', { name: 'Profil ansehen' }).click();
+  await expect(invitee.getByRole('heading', { level: 1 })).toContainText(organization);
+  await expect(invitee.locator('main')).toContainText('Dieses Profil ist noch nicht veröffentlicht');
+  await expect(invitee.locator('main strong', { hasText: 'Brücken über den Rhein' })).toBeVisible();
+  await expect(invitee.locator('main a[href="https://team-rhein.example"]')).toBeVisible();
+  const profileUrl = invitee.url();
+
+  // The owner sees the member's edits on the same page.
+  await owner.goto(profileUrl);
+  await expect(owner.locator('main strong', { hasText: 'Brücken über den Rhein' })).toBeVisible();
+  await owner.goto(`${base}/de/dashboard/team`);
+
   // The owner sees the new member and hands the organization over to them.
   await owner.reload();
   const memberRow = owner.locator(`[data-member-email="${inviteeEmail}"]`);

@@ -62,6 +62,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       PORT: String(port),
       PGLITE_DIR: join(dataDir, 'pglite'),
+      // Uploads (the demo data's raster pictures among them) beside the database, removed with it.
+      UPLOAD_DIR: process.env.UPLOAD_DIR ?? join(dataDir, 'uploads'),
       // Enough demo data to have every kind of page, little enough to start in a few seconds.
       DEMO_JOBS: '200',
       DEMO_ORGANIZATIONS: '30',

@@ -1,9 +1,15 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../db/testing.ts';
+import { storageKeyOfImageUrl } from '../modules/organizations/organization-image-keys.ts';
+import { readFile } from '../storage/file-storage.ts';
 import { ensureDemoData, isSeeded, readSeedMarker, seedDatabase } from './seed-database.ts';
 
 const referenceDate = new Date('2026-03-01T10:00:00Z');
@@ -251,4 +257,42 @@ describe.each(testDialects)('seedDatabase on %s', (dialect) => {
     expect(await firstJobTitles(db)).toEqual(titlesOfFirstSeed);
     expect(await count(db, 'organizations', 'id > 40')).toBe(0);
   });
+
+  it(
+    'gives the showcase organization a raster cover and 12 gallery pictures when it may store files',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      // Without an upload directory (every run above) the seed writes no file: placeholders only.
+      expect(await count(db, 'organization_gallery_images', "image_url like '/media/images/%'")).toBe(0);
+      const directory = await mkdtemp(join(tmpdir(), 'seed-images-'));
+      try {
+        await seedDatabase(db, { ...small, truncate: true, imageDirectory: directory });
+        const showcase = await db.execute<{ id: number; cover_url: string }>(
+          sql`select id, cover_url from organizations where cover_url like '/media/images/%'`,
+        );
+        expect(showcase.rows).toHaveLength(1);
+        const [organization] = showcase.rows;
+        const gallery = await db.execute<{ image_url: string; alt: string | null }>(
+          sql`select image_url, alt from organization_gallery_images where organization_id = ${organization!.id} order by weight`,
+        );
+        expect(gallery.rows).toHaveLength(12);
+        expect(await count(db, 'organization_gallery_images', "image_url like '/media/images/%'")).toBe(12);
+        // Served as uploads are: WebP files in the upload directory, in the sizes the page declares.
+        const sizes = await Promise.all(
+          [organization!.cover_url, ...gallery.rows.map((row) => row.image_url)].map(async (url) => {
+            const key = storageKeyOfImageUrl(url);
+            const bytes = key ? await readFile({ key, directory }) : null;
+            const { format, width, height } = await sharp(bytes ?? Buffer.alloc(0)).metadata();
+            return `${format} ${width}x${height}`;
+          }),
+        );
+        expect(sizes).toEqual(['webp 1000x500', ...Array<string>(12).fill('webp 800x600')]);
+        expect(gallery.rows.every((row) => row.alt)).toBe(true);
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -32,6 +32,7 @@ import { generateTaxonomyTerms } from './generate-taxonomies.ts';
 import { generateResume } from './generate-resumes.ts';
 import { searchColumnsOf, writeFacetLinks } from '../modules/resumes/save-resume-section.ts';
 import { createRandom } from './random.ts';
+import { createShowcaseImages, showcaseOrganizationIndex, type ShowcaseImages } from './showcase-images.ts';
 import { slugifyGerman } from './slug.ts';
 
 export type SeedPhase = 'taxonomies' | 'organizations' | 'jobs' | 'content';
@@ -48,6 +49,12 @@ export interface SeedOptions {
   batchSize?: number;
   /** Empty every application table first, in the same transaction (the CLI's --reset). */
   truncate?: boolean;
+  /**
+   * The upload directory: when given, the showcase organization gets a raster cover and a gallery of 12
+   * pictures stored there (showcase-images.ts); without it the seed writes no files and every organization
+   * keeps its SVG placeholders.
+   */
+  imageDirectory?: string;
 }
 
 export interface SeedSummary {
@@ -251,7 +258,12 @@ async function writeDemoData(tx: Transaction, options: SeedOptions): Promise<See
   });
   const organizationIds = await reserveIds(tx, schema.organizations, organizations.length);
   const organizationId = (draft: OrganizationDraft) => at(organizationIds, draft.index);
-  await writeOrganizations(organizations, organizationId, termId, insertRows, (amount) =>
+  const showcaseDraft = organizations[showcaseOrganizationIndex];
+  const showcase =
+    options.imageDirectory && showcaseDraft?.page
+      ? { index: showcaseDraft.index, ...(await createShowcaseImages(showcaseDraft, options.imageDirectory)) }
+      : null;
+  await writeOrganizations(organizations, organizationId, termId, insertRows, showcase, (amount) =>
     progress(amount, 'organizations'),
   );
   await writeUsers(tx, options.seed, referenceDate, organizations, organizationId, insertRows);
@@ -311,8 +323,10 @@ async function writeOrganizations(
   organizationId: (draft: OrganizationDraft) => number,
   termId: TermId,
   insertRows: InsertRows,
+  showcase: (ShowcaseImages & { index: number }) | null,
   onBatch: (amount: number) => void,
 ): Promise<void> {
+  const showcaseOf = (draft: OrganizationDraft) => (draft.index === showcase?.index ? showcase : null);
   const chunk = 500;
   for (let start = 0; start < organizations.length; start += chunk) {
     const batch = organizations.slice(start, start + chunk);
@@ -338,7 +352,7 @@ async function writeOrganizations(
           longitude: draft.address.longitude,
           alternativeName: draft.page?.alternativeName ?? null,
           logoUrl: `/media/logos/${id}.svg`,
-          coverUrl: draft.page ? `/media/covers/${id}.svg` : null,
+          coverUrl: showcaseOf(draft)?.cover.url ?? (draft.page ? `/media/covers/${id}.svg` : null),
           website: draft.website,
           ...(draft.page?.social ?? {}),
           presentation: draft.presentation,
@@ -403,9 +417,15 @@ async function writeOrganizations(
   await insertRows(
     schema.organizationGalleryImages,
     withPages.flatMap((draft) =>
-      (draft.page?.gallery ?? []).map((image, weight) => ({
+      (
+        showcaseOf(draft)?.gallery ??
+        (draft.page?.gallery ?? []).map((image, weight) => ({
+          ...image,
+          url: `/media/gallery/${organizationId(draft)}-${weight + 1}.svg`,
+        }))
+      ).map((image, weight) => ({
         organizationId: organizationId(draft),
-        imageUrl: `/media/gallery/${organizationId(draft)}-${weight + 1}.svg`,
+        imageUrl: image.url,
         alt: image.alt,
         title: image.title,
         weight,

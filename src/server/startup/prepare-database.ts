@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -32,6 +33,7 @@ export async function prepareDatabase(
         jobs: config.DEMO_JOBS,
         organizations: config.DEMO_ORGANIZATIONS,
         seed: 42,
+        imageDirectory: resolve(config.UPLOAD_DIR),
         onProgress: (done, total, phase) => {
           if (phase !== 'jobs') return;
           const percent = Math.floor((done / total) * 100);
