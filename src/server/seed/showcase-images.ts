@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { placeholderSvg } from '../../lib/monogram.ts';
 import { organizationImageStyles } from '../../lib/organizations/profile-sections.ts';
 import { organizationImagePrefix } from '../modules/organizations/organization-image-keys.ts';
-import { renderOrganizationImage, type OrganizationImage } from '../modules/organizations/upload-organization-image.ts';
+import { renderOrganizationImage } from '../modules/organizations/render-organization-image.ts';
+import type { OrganizationImage } from '../modules/organizations/upload-organization-image.ts';
 import { storeFile } from '../storage/file-storage.ts';
 import type { OrganizationDraft } from './generate-organizations.ts';
 

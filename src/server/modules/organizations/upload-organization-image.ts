@@ -22,11 +22,12 @@ import { organizationGalleryImages, organizations } from '../../db/schema/organi
 import { requireUploadRate } from '../../limits/request-rate.ts';
 import { isUploadedFile, keepStoredFile, readCheckedUpload, type UploadedFile } from '../../storage/checked-upload.ts';
 import { removeFile, storeFile } from '../../storage/file-storage.ts';
-import { imageUploadExtensions, reencodeImage } from '../../storage/reencode-image.ts';
+import { imageUploadExtensions } from '../../storage/reencode-image.ts';
 import { parseInput } from '../../validation.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
 import { requireEditableOrganization, type ProfileEditOptions } from './edit-organization-profile.ts';
 import { organizationImagePrefix, storageKeyOfImageUrl } from './organization-image-keys.ts';
+import { renderOrganizationImage } from './render-organization-image.ts';
 
 const inputSchema = z.object({
   organizationId: z.number().int().positive({ error: 'organizationId must be a positive organization id' }),
@@ -67,11 +68,7 @@ export async function uploadOrganizationImage(
     maxBytes: maxOrganizationImageBytes,
     refuse: (problem) => fieldRefusal('file', refusalKeys[problem], locale),
   });
-  const rendered = await reencodeImage(bytes, {
-    ...organizationImageStyles[kind],
-    fit: kind === 'logo' ? 'contain' : 'cover',
-    position: 'attention',
-  });
+  const rendered = await renderOrganizationImage(bytes, kind);
   if (!rendered) throw fieldRefusal('file', 'orgEdit.error.imageContent', locale);
   const { key } = await storeFile({ data: new Uint8Array(rendered), extension: 'webp', directory });
   const image: OrganizationImage = { url: `${organizationImagePrefix}${key}`, ...organizationImageStyles[kind] };
