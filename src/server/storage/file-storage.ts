@@ -191,7 +191,23 @@ export async function storeFile(options: StoreFileOptions): Promise<{ key: strin
   const directory = options.directory ?? uploadDirectory();
   await sweepOnUse(directory);
   const key = randomBytes(16).toString('hex') + (options.extension ? `.${options.extension.toLowerCase()}` : '');
-  const target = pathOf(directory, key);
+  const size = await writeAtomically(pathOf(directory, key), options.data, options.maxBytes);
+  return { key, size };
+}
+
+/**
+ * Writes a file made by the server from a stored one (an image's smaller size) under the key the server
+ * chose for it. Written as a whole or not at all; two writers of the same key leave one complete file.
+ */
+export async function storeDerivedFile(options: { key: string; data: Uint8Array; directory?: string }): Promise<void> {
+  await writeAtomically(pathOf(options.directory ?? uploadDirectory(), options.key), options.data);
+}
+
+async function writeAtomically(
+  target: string,
+  data: Uint8Array | ReadableStream<Uint8Array>,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<number> {
   await mkdir(dirname(target), { recursive: true });
   // Write to a temporary name first: a crash mid-write must not leave a truncated file under the key.
   const temporary = `${target}.${randomBytes(4).toString('hex')}${partSuffix}`;
@@ -199,12 +215,12 @@ export async function storeFile(options: StoreFileOptions): Promise<{ key: strin
     const handle = await open(temporary, 'wx');
     let size: number;
     try {
-      size = await writeCounted(handle, options.data, options.maxBytes ?? Number.POSITIVE_INFINITY);
+      size = await writeCounted(handle, data, maxBytes);
     } finally {
       await handle.close();
     }
     await rename(temporary, target);
-    return { key, size };
+    return size;
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;

@@ -45,3 +45,18 @@ export async function reencodeImage(bytes: Uint8Array, rendition: ImageRendition
     return null;
   }
 }
+
+/**
+ * A stored image (already re-encoded) `width` pixels wide with its proportions, as a WebP; null when it is
+ * not wider than that (no enlargements) or not decodable.
+ */
+export async function narrowerImage(bytes: Uint8Array, width: number): Promise<Buffer | null> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' });
+    const { width: own } = await image.metadata();
+    if (own === undefined || own <= width) return null;
+    return await image.resize({ width }).webp({ quality: 82, effort: 4 }).toBuffer();
+  } catch {
+    return null;
+  }
+}

@@ -34,11 +34,10 @@ import { taxonomyTerms, type Vocabulary } from '../../db/schema/taxonomy.ts';
 import { sanitize } from '../../html/sanitize.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
-import { removeFile } from '../../storage/file-storage.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
 import { getOrganizationAccess, type OrganizationAccess } from './get-organization-access.ts';
 import type { OrganizationLoaders } from './loaders.ts';
-import { storageKeyOfImageUrl } from './organization-image-keys.ts';
+import { removeOrganizationImage } from './organization-image-keys.ts';
 import { coordinatesOfAddress } from './organization-place.ts';
 import { isOrganizationOfBrand } from './organization-visibility.ts';
 
@@ -266,10 +265,7 @@ export async function saveOrganizationProfileSection(
     return before.filter((url) => !after.has(url));
   });
   // Uploaded images the section no longer shows are removed from storage once the save is committed.
-  for (const url of dropped) {
-    const key = storageKeyOfImageUrl(url);
-    if (key) await removeFile({ key, directory: options.storageDirectory });
-  }
+  for (const url of dropped) await removeOrganizationImage(url, options.storageDirectory);
   options.loaders.organization.clear(organizationId);
   const saved = await options.loaders.organization.load(organizationId);
   if (!saved)

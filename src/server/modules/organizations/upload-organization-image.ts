@@ -21,12 +21,12 @@ import type { Database } from '../../db/index.ts';
 import { organizationGalleryImages, organizations } from '../../db/schema/organizations.ts';
 import { requireUploadRate } from '../../limits/request-rate.ts';
 import { isUploadedFile, keepStoredFile, readCheckedUpload, type UploadedFile } from '../../storage/checked-upload.ts';
-import { removeFile, storeFile } from '../../storage/file-storage.ts';
+import { storeFile } from '../../storage/file-storage.ts';
 import { imageUploadExtensions } from '../../storage/reencode-image.ts';
 import { parseInput } from '../../validation.ts';
 import { fieldRefusal } from '../job-posting/job-access.ts';
 import { requireEditableOrganization, type ProfileEditOptions } from './edit-organization-profile.ts';
-import { organizationImagePrefix, storageKeyOfImageUrl } from './organization-image-keys.ts';
+import { organizationImagePrefix, removeOrganizationImage } from './organization-image-keys.ts';
 import { renderOrganizationImage } from './render-organization-image.ts';
 
 const inputSchema = z.object({
@@ -103,8 +103,7 @@ export async function uploadOrganizationImage(
   });
   if (kind === 'logo' || kind === 'cover') {
     options.loaders.organization.clear(organizationId);
-    const former = storageKeyOfImageUrl(kind === 'logo' ? organization.logoUrl : organization.coverUrl);
-    if (former) await removeFile({ key: former, directory });
+    await removeOrganizationImage(kind === 'logo' ? organization.logoUrl : organization.coverUrl, directory);
   }
   return image;
 }
