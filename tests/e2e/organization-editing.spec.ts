@@ -97,6 +97,18 @@ test('a recruiter edits the profile, uploads a logo and a cover, publishes, and 
   await faq.getByRole('button', { name: 'Speichern' }).click();
   await expect(faq.getByRole('status')).toHaveText('Gespeichert.');
 
+  // A further location: without its town it is refused by field; with it, saved.
+  const locations = page.locator('form[data-section="locations"]');
+  await locations.getByRole('button', { name: 'Hinzufügen' }).click();
+  await locations.getByLabel('Bezeichnung des Standorts').fill('Werk Ulm');
+  await locations.getByRole('button', { name: 'Speichern' }).click();
+  await expect(locations.locator('#org-items-0-address-locality-error')).toHaveText(
+    'Bitte füllen Sie dieses Feld aus.',
+  );
+  await locations.getByLabel('Ort', { exact: true }).fill('Ulm');
+  await locations.getByRole('button', { name: 'Speichern' }).click();
+  await expect(locations.getByRole('status')).toHaveText('Gespeichert.');
+
   // Images: an SVG is refused; a logo and a cover are re-encoded into the pages' sizes.
   await page.getByLabel('Logo', { exact: true }).setInputFiles({
     name: 'logo.svg',
@@ -133,6 +145,7 @@ test('a recruiter edits the profile, uploads a logo and a cover, publishes, and 
   await expect(visitorPage.locator('main')).toContainText('Neckarwerk');
   await expect(visitorPage.locator('main strong', { hasText: 'Fahrräder' })).toBeVisible();
   await expect(visitorPage.locator('main')).toContainText('Gibt es Werkstattführungen?');
+  await expect(visitorPage.locator('main')).toContainText('Werk Ulm');
   expect(await visitorPage.evaluate(() => (window as { hacked?: boolean }).hacked ?? false)).toBe(false);
   await expect(visitorPage.locator('main a[href="https://www.facebook.com/neckarwerk"]')).toHaveCount(1);
   const cover = visitorPage.locator('img.organization__cover');

@@ -29,6 +29,7 @@ const uploadMutation = `mutation upload($organizationId: Int!, $kind: Organizati
 const profileQuery = `query profile($id: Int) { organizationProfile(id: $id) {
   id name published alternativeName website presentation coverUrl logo { url }
   socialProfiles { facebook blueSky } faq { question answer } gallery { url alt }
+  locations { name latitude longitude address { locality postalCode } }
 } }`;
 
 const svgWithScript = new TextEncoder().encode(
@@ -183,6 +184,37 @@ describe.each(testDialects)('organization profile editing on %s', (dialect) => {
       // A town the gazetteer does not know: no point rather than the old one.
       await save(acme.id, { companyInfo: { name: 'Acme GmbH', address: { ...address, locality: 'Nirgendwohausen' } } });
       expect(await point()).toEqual({ latitude: null, longitude: null });
+    });
+
+    it('keeps further locations in their order, each placed at its town, and refuses one without a town', async () => {
+      const items = [
+        {
+          name: 'Werk Ulm',
+          address: { addressLine1: 'Hafengasse 1', postalCode: '89073', locality: 'Ulm', countryCode: 'DE' },
+        },
+        { name: null, address: { locality: 'Nirgendwohausen' } },
+      ];
+      expect((await save(acme.id, { locations: { items } })).body.errors).toBeUndefined();
+      const { locations } = (await profile(acme.id, member)) as {
+        locations: { name: string | null; latitude: number | null; address: { locality: string } }[];
+      };
+      expect(locations.map((location) => [location.name, location.address.locality])).toEqual([
+        ['Werk Ulm', 'Ulm'],
+        [null, 'Nirgendwohausen'],
+      ]);
+      expect(locations[0]!.latitude).toBeCloseTo(48.4, 1);
+      expect(locations[1]!.latitude).toBeNull();
+
+      // Without a town, or too many: field errors, and the saved locations stay.
+      const missing = await save(acme.id, {
+        locations: { items: [{ name: 'Lager', address: { postalCode: '89073' } }] },
+      });
+      expect(Object.keys(fieldErrorsOf(missing.body))).toEqual(['items.0.address.locality']);
+      const tooMany = Array.from({ length: 31 }, () => items[0]);
+      expect(Object.keys(fieldErrorsOf((await save(acme.id, { locations: { items: tooMany } })).body))).toEqual([
+        'items',
+      ]);
+      expect(((await profile(acme.id, member)) as { locations: unknown[] }).locations).toHaveLength(2);
     });
 
     it('refuses too long text, wrong addresses and other bad input per field, in the visitor’s language', async () => {

@@ -120,6 +120,22 @@ export function ProfileEditor(props: ProfileEditorProps) {
         <TextField name="address.countryCode" label={m('orgEdit.field.countryCode')} m={m} />
       </SectionForm>
 
+      <SectionForm {...common} name="locations" defaults={{ items: profile.locations }}>
+        <ListField
+          m={m}
+          empty={{ name: '', address: { addressLine1: '', postalCode: '', locality: '', countryCode: '' } }}
+          render={(prefix) => (
+            <>
+              <TextField name={`${prefix}.name`} label={m('orgEdit.field.locationName')} m={m} />
+              <TextField name={`${prefix}.address.addressLine1`} label={m('orgEdit.field.addressLine1')} m={m} />
+              <TextField name={`${prefix}.address.postalCode`} label={m('orgEdit.field.postalCode')} m={m} />
+              <TextField name={`${prefix}.address.locality`} label={m('orgEdit.field.locality')} m={m} />
+              <TextField name={`${prefix}.address.countryCode`} label={m('orgEdit.field.countryCode')} m={m} />
+            </>
+          )}
+        />
+      </SectionForm>
+
       <SectionForm
         {...common}
         name="basics"

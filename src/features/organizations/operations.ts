@@ -151,6 +151,17 @@ export const organizationProfileEditor = defineOperation(
         question
         answer
       }
+      locations {
+        name
+        address {
+          countryCode
+          addressLine1
+          addressLine2
+          administrativeArea
+          locality
+          postalCode
+        }
+      }
       gallery {
         url
         alt

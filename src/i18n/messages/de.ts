@@ -1496,6 +1496,8 @@ export const de = {
   'mail.resumeAlertDigest.more': '… und {count} weitere: {link}',
   'mail.resumeAlertDigest.footer':
     'Alle Lebensläufe dieser Suche: {search}\n\nSie erhalten diese E-Mail, weil Sie bei {brand} einen Lebenslauf-Alert gespeichert haben. Hier ändern oder löschen: {edit}',
+  'orgEdit.section.locations': 'Weitere Standorte',
+  'orgEdit.field.locationName': 'Bezeichnung des Standorts',
 } as const;
 
 export type MessageKey = keyof typeof de;

@@ -1464,4 +1464,6 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'mail.resumeAlertDigest.more': '… and {count} more: {link}',
   'mail.resumeAlertDigest.footer':
     'All CVs of this search: {search}\n\nYou receive this e-mail because you saved a resume alert at {brand}. Change or delete it here: {edit}',
+  'orgEdit.section.locations': 'Further locations',
+  'orgEdit.field.locationName': 'Name of the location',
 };

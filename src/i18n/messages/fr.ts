@@ -1493,4 +1493,6 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'mail.resumeAlertDigest.more': '… et {count} de plus : {link}',
   'mail.resumeAlertDigest.footer':
     'Tous les CV de cette recherche : {search}\n\nVous recevez cet e-mail parce que vous avez enregistré une alerte CV sur {brand}. La modifier ou la supprimer : {edit}',
+  'orgEdit.section.locations': 'Autres sites',
+  'orgEdit.field.locationName': 'Nom du site',
 };

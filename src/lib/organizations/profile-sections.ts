@@ -20,6 +20,7 @@ export const profileLimits = {
   videos: 20,
   faq: 50,
   gallery: 24,
+  locations: 30,
 } as const;
 
 /** Employee ranges a profile's size is one of (the demo data's ranges). */
@@ -172,6 +173,19 @@ export const profileSectionSchemas = {
   companyInfo: z.object({
     name: requiredText(profileLimits.shortText),
     address: addressSchema,
+  }),
+  /** Further locations (SPEC 3), each found by the radius search around its town. */
+  locations: z.object({
+    items: z
+      .array(
+        z.object({
+          name: optionalText(profileLimits.shortText),
+          address: addressSchema.extend({ locality: requiredText(profileLimits.shortText) }),
+        }),
+        { error: invalid },
+      )
+      .max(profileLimits.locations, { error: tooMany })
+      .default([]),
   }),
   basics: z.object({
     alternativeName: optionalText(profileLimits.shortText),

@@ -323,6 +323,11 @@ export type LocationAlternativesReason =
 
 export type LocationType = 'administrative_area' | 'city' | 'country';
 
+/** The further locations in their order; a location left out is removed. */
+export type LocationsInput = {
+  items?: Array<OrganizationLocationInput> | null | undefined;
+};
+
 export type NewsletterTokenPurpose = 'confirm' | 'unsubscribe';
 
 /** The organization facets (issue 15); multi-select like the job facets. */
@@ -335,6 +340,12 @@ export type OrganizationFacetFilterInput = {
 
 export type OrganizationImageKind = 'contactPhoto' | 'cover' | 'gallery' | 'logo';
 
+export type OrganizationLocationInput = {
+  /** The town (locality) is required: the radius search places the location there. */
+  address?: AddressInput | null | undefined;
+  name?: string | null | undefined;
+};
+
 /** One section of the profile (SPEC section 3): set exactly one field. */
 export type OrganizationProfileSectionInput = {
   basics?: ProfileBasicsInput | null | undefined;
@@ -343,6 +354,7 @@ export type OrganizationProfileSectionInput = {
   contactPersons?: ContactPersonsInput | null | undefined;
   faq?: FaqsInput | null | undefined;
   gallery?: GalleryInput | null | undefined;
+  locations?: LocationsInput | null | undefined;
   personalInfo?: PersonalInfoInput | null | undefined;
   presentation?: PresentationInput | null | undefined;
   socialProfiles?: SocialProfilesInput | null | undefined;
@@ -1682,6 +1694,17 @@ export type organizationProfileEditorQuery = {
     }>;
     videos: Array<{ source: string; coverTitle: string | null; cover: string | null }>;
     faq: Array<{ question: string; answer: string }>;
+    locations: Array<{
+      name: string | null;
+      address: {
+        countryCode: string | null;
+        addressLine1: string | null;
+        addressLine2: string | null;
+        administrativeArea: string | null;
+        locality: string | null;
+        postalCode: string | null;
+      };
+    }>;
     gallery: Array<{ url: string; alt: string | null; title: string | null }>;
   }>;
   organizationProfile?: {
@@ -1739,6 +1762,17 @@ export type organizationProfileEditorQuery = {
     }>;
     videos: Array<{ source: string; coverTitle: string | null; cover: string | null }>;
     faq: Array<{ question: string; answer: string }>;
+    locations: Array<{
+      name: string | null;
+      address: {
+        countryCode: string | null;
+        addressLine1: string | null;
+        addressLine2: string | null;
+        administrativeArea: string | null;
+        locality: string | null;
+        postalCode: string | null;
+      };
+    }>;
     gallery: Array<{ url: string; alt: string | null; title: string | null }>;
   } | null;
   organizationProfileOptions: {
@@ -1803,6 +1837,17 @@ export type editableProfileFragment = {
   }>;
   videos: Array<{ source: string; coverTitle: string | null; cover: string | null }>;
   faq: Array<{ question: string; answer: string }>;
+  locations: Array<{
+    name: string | null;
+    address: {
+      countryCode: string | null;
+      addressLine1: string | null;
+      addressLine2: string | null;
+      administrativeArea: string | null;
+      locality: string | null;
+      postalCode: string | null;
+    };
+  }>;
   gallery: Array<{ url: string; alt: string | null; title: string | null }>;
 };
 

@@ -24,6 +24,7 @@ import {
   organizationFieldsOfStudy,
   organizationGalleryImages,
   organizationIndustries,
+  organizationLocations,
   organizationOccupations,
   organizations,
   organizationVideos,
@@ -198,6 +199,16 @@ async function writeSection<TName extends ProfileSectionName>(
     case 'faq':
       await replaceParts(tx, organizationFaqs, organizationId, (section as ProfileSectionValues<'faq'>).items);
       return;
+    case 'locations': {
+      const { items } = section as ProfileSectionValues<'locations'>;
+      await replaceParts(
+        tx,
+        organizationLocations,
+        organizationId,
+        items.map(({ name, address }) => ({ name, ...address, ...coordinatesOfAddress(address) })),
+      );
+      return;
+    }
     case 'gallery': {
       const { items } = section as ProfileSectionValues<'gallery'>;
       // Only images the gallery has: a save reorders, relabels and removes, never adds foreign ones.

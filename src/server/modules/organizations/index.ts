@@ -351,6 +351,17 @@ export const organizationsModule: GraphQLModule = {
       items: [FaqInput!]
     }
 
+    input OrganizationLocationInput {
+      name: String
+      "The town (locality) is required: the radius search places the location there."
+      address: AddressInput
+    }
+
+    "The further locations in their order; a location left out is removed."
+    input LocationsInput {
+      items: [OrganizationLocationInput!]
+    }
+
     input GalleryImageInput {
       url: String
       alt: String
@@ -366,6 +377,7 @@ export const organizationsModule: GraphQLModule = {
     input OrganizationProfileSectionInput {
       personalInfo: PersonalInfoInput
       companyInfo: CompanyInfoInput
+      locations: LocationsInput
       basics: ProfileBasicsInput
       socialProfiles: SocialProfilesInput
       presentation: PresentationInput
