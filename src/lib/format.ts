@@ -69,3 +69,9 @@ export function formatAddress(address: {
   const place = [address.postalCode, address.locality].filter(Boolean).join(' ');
   return [address.addressLine1, place].filter(Boolean).join(', ');
 }
+
+/** 52428800 → "50 MB", 1024 → "1 KB", in the locale's number format. */
+export function formatFileSize(bytes: number, locale: Locale): string {
+  const [divisor, unit] = bytes >= 1024 * 1024 ? [1024 * 1024, 'MB'] : bytes >= 1024 ? [1024, 'KB'] : [1, 'bytes'];
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bytes / divisor)} ${unit}`;
+}

@@ -187,6 +187,27 @@ test('staff take a published profile off the site: visitors get 404, its members
   await staff.getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();
   await expect(staff.getByRole('heading', { level: 1 })).toContainText(company);
   await expect(staff.locator('astro-island[component-url*="ProfileEditor"]:not([ssr])')).toHaveCount(1);
+
+  // Staff (and owners) put files to download on the page, at once, and take them off again.
+  const attachments = staff.locator('section[aria-labelledby="org-attachments"]');
+  await attachments.getByLabel('Datei hinzufügen').setInputFiles({
+    name: 'Programm.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ not a document'),
+  });
+  await expect(attachments.locator('.account-field__error')).toContainText('Dateien dieses Typs');
+  await attachments.getByLabel('Datei hinzufügen').setInputFiles({
+    name: 'Anfahrt.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await expect(attachments.getByRole('link', { name: 'Anfahrt.pdf' })).toBeVisible();
+  expect((await visitorPage.goto(`${origin}${profilePath}`))?.status()).toBe(200);
+  await expect(visitorPage.locator('main')).toContainText('Anfahrt.pdf');
+  await attachments.getByRole('button', { name: 'Anfahrt.pdf entfernen' }).click();
+  await expect(attachments.getByRole('status')).toHaveText('Datei entfernt.');
+  await expect(attachments.getByRole('link', { name: 'Anfahrt.pdf' })).toHaveCount(0);
+
   await staff.getByRole('button', { name: 'Veröffentlichung zurücknehmen' }).click();
   await expect(staff.getByRole('heading', { name: 'Das Profil ist noch nicht veröffentlicht' })).toBeVisible();
   await staffContext.close();

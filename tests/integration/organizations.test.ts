@@ -541,6 +541,42 @@ describe.each(testDialects)('organizations on %s', (dialect) => {
       expect(await storedFiles()).toEqual(before);
     });
 
+    it('removes an attachment with its file: owner and staff only, then the profile no longer lists it', async () => {
+      const { body } = await upload({
+        organizationId: acme.id,
+        bytes: pdfBytes,
+        fileName: 'Anfahrt.pdf',
+        type: 'application/pdf',
+        user: owner,
+      });
+      const id = body.data!.addOrganizationAttachment.id as number;
+      const [row] = (await attachmentRows(acme.id)).filter((candidate) => candidate.id === id);
+      const remove = async (user: TestUser | undefined, organizationId = acme.id) =>
+        backend.post<{ removeOrganizationAttachment: boolean }>(
+          {
+            query: `mutation r($organizationId: Int!, $id: Int!) { removeOrganizationAttachment(organizationId: $organizationId, id: $id) }`,
+            variables: { organizationId, id },
+          },
+          { token: await as(user), headers: { frontend: 'tagblatt;de' } },
+        );
+      const codeOf = (response: Awaited<ReturnType<typeof remove>>) => response.body.errors?.[0]?.extensions?.code;
+      expect(codeOf(await remove(undefined))).toBe('UNAUTHENTICATED');
+      const byMember = await remove(member);
+      expect(codeOf(byMember)).toBe('FORBIDDEN');
+      expect(byMember.body.errors?.[0]?.message).toBe(
+        'Nur der Inhaber der Organisation kann Dateien hinzufügen oder entfernen.',
+      );
+      for (const user of [otherRecruiter, applicant]) expect(codeOf(await remove(user))).toBe('FORBIDDEN');
+      // Not through another organization, even for staff.
+      expect(codeOf(await remove(staff, draft.id))).toBe('NOT_FOUND');
+      expect(await readFile({ key: row!.storageKey, directory: uploadDir })).toEqual(pdfBytes);
+
+      expect((await remove(owner)).body.data?.removeOrganizationAttachment).toBe(true);
+      expect(await readFile({ key: row!.storageKey, directory: uploadDir })).toBeNull();
+      expect((await attachmentRows(acme.id)).map((candidate) => candidate.id)).not.toContain(id);
+      expect(codeOf(await remove(owner))).toBe('NOT_FOUND');
+    });
+
     it('accepts a file of exactly 50 MiB (52,428,800 bytes) over multipart', async () => {
       expect(defaultConstants.attachments.maxBytes).toBe(maxUploadBytes);
       const { db } = backend.handle;

@@ -9,7 +9,8 @@ import { refreshSession } from '../../stores/session.ts';
 import { startJobApplication, submitApplication, uploadApplicationFile } from './operations.ts';
 
 export type Refusal =
-  | { kind: 'invalid'; fieldErrors: FieldErrors; code: string }
+  /** `message`: the whole refusal in the visitor's language (field errors may be message keys). */
+  | { kind: 'invalid'; fieldErrors: FieldErrors; code: string; message: string }
   | { kind: 'refused'; code: string; message: string }
   | { kind: 'failed' };
 
@@ -42,7 +43,9 @@ export async function send<T>(frontend: FrontendInfo, body: BodyInit, json: bool
     if (error) {
       const code = error.extensions?.code ?? 'INTERNAL';
       const fieldErrors = error.extensions?.fieldErrors;
-      if (fieldErrors && typeof fieldErrors === 'object') return { kind: 'invalid', fieldErrors, code };
+      if (fieldErrors && typeof fieldErrors === 'object') {
+        return { kind: 'invalid', fieldErrors, code, message: error.message };
+      }
       return { kind: 'refused', code, message: error.message };
     }
     if (result?.data) return { kind: 'ok', data: result.data };

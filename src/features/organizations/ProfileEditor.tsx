@@ -23,6 +23,8 @@ export interface ProfileEditorProps {
   frontend: FrontendInfo;
   /** Staff may take a published profile off the site. */
   canUnpublish: boolean;
+  /** The attachments the brand takes (SPEC 5): file extensions, and the largest size as text ("50 MB"). */
+  attachmentLimits: { extensions: readonly string[]; maxSize: string };
   /** Every message the island shows, translated on the server (keys of src/i18n). */
   messages: Record<string, string>;
 }
@@ -246,6 +248,10 @@ export function ProfileEditor(props: ProfileEditorProps) {
       </SectionForm>
 
       <GallerySection {...common} images={profile.gallery} />
+
+      {profile.canManageAttachments && (
+        <AttachmentsSection {...common} attachments={profile.attachments} limits={props.attachmentLimits} />
+      )}
     </div>
   );
 }
@@ -619,4 +625,89 @@ function GalleryItems({ m }: { m: Translate }) {
       ))}
     </ol>
   );
+}
+
+type EditableAttachment = EditableProfile['attachments'][number];
+
+/** Files to download from the page (owner and staff): each upload is on the page at once, as is a removal. */
+function AttachmentsSection(
+  props: CommonProps & { attachments: readonly EditableAttachment[]; limits: ProfileEditorProps['attachmentLimits'] },
+) {
+  const { m, limits } = props;
+  const [attachments, setAttachments] = useState(props.attachments);
+  const [state, setState] = useState<UploadState | { kind: 'removed' }>({ kind: 'idle' });
+  const id = 'org-upload-attachment';
+  // The server's message in the visitor's language (with the allowed types or sizes filled in).
+  const failed = (result: Exclude<Awaited<ReturnType<typeof removeAttachmentOf>>, { kind: 'ok' }>) =>
+    result.kind === 'failed' ? m('orgEdit.failed') : result.message;
+  return (
+    <section className="card stack" aria-labelledby="org-attachments">
+      <h2 id="org-attachments">{m('orgEdit.section.attachments')}</h2>
+      {attachments.length === 0 ? (
+        <p>{m('orgEdit.attachmentsEmpty')}</p>
+      ) : (
+        <ul className="profile-editor__attachments stack">
+          {attachments.map((attachment) => (
+            <li key={attachment.id} data-attachment={attachment.fileName}>
+              <a href={attachment.url}>{attachment.fileName}</a>{' '}
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  void removeAttachmentOf(props, attachment.id).then((result) => {
+                    if (result.kind !== 'ok') return setState({ kind: 'error', message: failed(result) });
+                    setAttachments((current) => current.filter((candidate) => candidate.id !== attachment.id));
+                    setState({ kind: 'removed' });
+                  });
+                }}
+              >
+                {m('orgEdit.removeAttachment').replace('{name}', attachment.fileName)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={`field account-field${state.kind === 'error' ? ' account-field--invalid' : ''}`}>
+        <label htmlFor={id}>{m('orgEdit.field.attachment')}</label>
+        <p className="account-field__hint" id={`${id}-hint`}>
+          {m('orgEdit.attachmentHint').replace('{size}', limits.maxSize)}
+        </p>
+        <input
+          id={id}
+          type="file"
+          accept={limits.extensions.map((extension) => `.${extension}`).join(',')}
+          aria-describedby={`${id}-hint`}
+          disabled={state.kind === 'uploading'}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            setState({ kind: 'uploading' });
+            void import('./profile-backend.ts')
+              .then(({ uploadAttachment }) => uploadAttachment(props.frontend, props.organizationId, file))
+              .then((result) => {
+                if (result.kind !== 'ok') return setState({ kind: 'error', message: failed(result) });
+                setAttachments((current) => [...current, result.data.addOrganizationAttachment]);
+                setState({ kind: 'uploaded' });
+              });
+          }}
+        />
+        <p role="status" aria-live="polite">
+          {state.kind === 'uploading'
+            ? m('orgEdit.uploading')
+            : state.kind === 'uploaded'
+              ? m('orgEdit.uploaded')
+              : state.kind === 'removed'
+                ? m('orgEdit.attachmentRemoved')
+                : null}
+          {state.kind === 'error' && <span className="account-field__error">{state.message}</span>}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+async function removeAttachmentOf(common: CommonProps, attachmentId: number) {
+  const { removeAttachment } = await import('./profile-backend.ts');
+  return removeAttachment(common.frontend, common.organizationId, attachmentId);
 }

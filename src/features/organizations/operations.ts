@@ -167,6 +167,13 @@ export const organizationProfileEditor = defineOperation(
         alt
         title
       }
+      canManageAttachments
+      attachments {
+        id
+        fileName
+        size
+        url
+      }
     }
   `,
 );
@@ -208,6 +215,30 @@ export const uploadOrganizationImage = defineOperation(
         width
         height
       }
+    }
+  `,
+);
+
+/** Sent as a multipart request (the file is the `file` variable). */
+export const addOrganizationAttachment = defineOperation(
+  'addOrganizationAttachment',
+  /* GraphQL */ `
+    mutation addOrganizationAttachment($organizationId: Int!, $file: File!) {
+      addOrganizationAttachment(organizationId: $organizationId, file: $file) {
+        id
+        fileName
+        size
+        url
+      }
+    }
+  `,
+);
+
+export const removeOrganizationAttachment = defineOperation(
+  'removeOrganizationAttachment',
+  /* GraphQL */ `
+    mutation removeOrganizationAttachment($organizationId: Int!, $id: Int!) {
+      removeOrganizationAttachment(organizationId: $organizationId, id: $id)
     }
   `,
 );

@@ -499,7 +499,7 @@ export const de = {
   'attachment.error.tooManyFiles': 'Ein Arbeitgeberprofil kann höchstens {max} Dateien haben.',
   'attachment.error.quotaExceeded':
     'Die Datei passt nicht mehr hinein: Alle Dateien eines Arbeitgeberprofils zusammen dürfen höchstens {max} groß sein ({used} belegt).',
-  'attachment.error.ownerOnly': 'Nur der Inhaber der Organisation kann Dateien hinzufügen.',
+  'attachment.error.ownerOnly': 'Nur der Inhaber der Organisation kann Dateien hinzufügen oder entfernen.',
   'share.heading': 'Stelle teilen',
   'share.email': 'E-Mail',
   'job.similar': 'Ähnliche Stellen',
@@ -1498,6 +1498,13 @@ export const de = {
     'Alle Lebensläufe dieser Suche: {search}\n\nSie erhalten diese E-Mail, weil Sie bei {brand} einen Lebenslauf-Alert gespeichert haben. Hier ändern oder löschen: {edit}',
   'orgEdit.section.locations': 'Weitere Standorte',
   'orgEdit.field.locationName': 'Bezeichnung des Standorts',
+  'attachment.error.notFound': 'Diese Datei gibt es auf dem Profil nicht (mehr).',
+  'orgEdit.section.attachments': 'Dateien zum Herunterladen',
+  'orgEdit.field.attachment': 'Datei hinzufügen',
+  'orgEdit.attachmentHint': 'PDF, JPG, PNG oder WebP, höchstens {size}. Die Datei ist sofort auf dem Profil.',
+  'orgEdit.attachmentsEmpty': 'Noch keine Dateien.',
+  'orgEdit.removeAttachment': '{name} entfernen',
+  'orgEdit.attachmentRemoved': 'Datei entfernt.',
 } as const;
 
 export type MessageKey = keyof typeof de;

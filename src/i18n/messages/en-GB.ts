@@ -490,7 +490,7 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'attachment.error.tooManyFiles': 'An employer profile can have at most {max} files.',
   'attachment.error.quotaExceeded':
     'This file does not fit: the files of an employer profile may take up at most {max} in total ({used} used).',
-  'attachment.error.ownerOnly': 'Only the owner of the organization can add attachments.',
+  'attachment.error.ownerOnly': 'Only the owner of the organization can add or remove attachments.',
   'share.heading': 'Share this job',
   'share.email': 'Email',
   'job.similar': 'Similar jobs',
@@ -1466,4 +1466,11 @@ export const enGB: Partial<Record<MessageKey, string>> = {
     'All CVs of this search: {search}\n\nYou receive this e-mail because you saved a resume alert at {brand}. Change or delete it here: {edit}',
   'orgEdit.section.locations': 'Further locations',
   'orgEdit.field.locationName': 'Name of the location',
+  'attachment.error.notFound': 'This file is not (or no longer) on the profile.',
+  'orgEdit.section.attachments': 'Files to download',
+  'orgEdit.field.attachment': 'Add a file',
+  'orgEdit.attachmentHint': 'PDF, JPG, PNG or WebP, at most {size}. The file is on the profile at once.',
+  'orgEdit.attachmentsEmpty': 'No files yet.',
+  'orgEdit.removeAttachment': 'Remove {name}',
+  'orgEdit.attachmentRemoved': 'File removed.',
 };

@@ -502,7 +502,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'attachment.error.tooManyFiles': 'Un profil employeur peut avoir au maximum {max} fichiers.',
   'attachment.error.quotaExceeded':
     'Ce fichier ne rentre plus : les fichiers d’un profil employeur ne peuvent dépasser {max} au total ({used} utilisés).',
-  'attachment.error.ownerOnly': 'Seul le propriétaire de l’organisation peut ajouter des pièces jointes.',
+  'attachment.error.ownerOnly': 'Seul le propriétaire de l’organisation peut ajouter ou retirer des pièces jointes.',
   'share.heading': 'Partager cette offre',
   'share.email': 'E-mail',
   'job.similar': 'Offres similaires',
@@ -1495,4 +1495,11 @@ export const fr: Partial<Record<MessageKey, string>> = {
     'Tous les CV de cette recherche : {search}\n\nVous recevez cet e-mail parce que vous avez enregistré une alerte CV sur {brand}. La modifier ou la supprimer : {edit}',
   'orgEdit.section.locations': 'Autres sites',
   'orgEdit.field.locationName': 'Nom du site',
+  'attachment.error.notFound': 'Ce fichier n’est pas (ou plus) sur le profil.',
+  'orgEdit.section.attachments': 'Fichiers à télécharger',
+  'orgEdit.field.attachment': 'Ajouter un fichier',
+  'orgEdit.attachmentHint': 'PDF, JPG, PNG ou WebP, {size} au maximum. Le fichier est aussitôt sur le profil.',
+  'orgEdit.attachmentsEmpty': 'Aucun fichier pour l’instant.',
+  'orgEdit.removeAttachment': 'Retirer {name}',
+  'orgEdit.attachmentRemoved': 'Fichier retiré.',
 };

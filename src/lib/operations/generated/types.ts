@@ -1651,6 +1651,7 @@ export type organizationProfileEditorQuery = {
     size: string | null;
     presentation: string | null;
     coverUrl: string | null;
+    canManageAttachments: boolean;
     logo: { url: string } | null;
     personalInfo: {
       salutation: string | null;
@@ -1706,6 +1707,7 @@ export type organizationProfileEditorQuery = {
       };
     }>;
     gallery: Array<{ url: string; alt: string | null; title: string | null }>;
+    attachments: Array<{ id: number; fileName: string; size: number; url: string }>;
   }>;
   organizationProfile?: {
     canEdit: boolean;
@@ -1719,6 +1721,7 @@ export type organizationProfileEditorQuery = {
     size: string | null;
     presentation: string | null;
     coverUrl: string | null;
+    canManageAttachments: boolean;
     logo: { url: string } | null;
     personalInfo: {
       salutation: string | null;
@@ -1774,6 +1777,7 @@ export type organizationProfileEditorQuery = {
       };
     }>;
     gallery: Array<{ url: string; alt: string | null; title: string | null }>;
+    attachments: Array<{ id: number; fileName: string; size: number; url: string }>;
   } | null;
   organizationProfileOptions: {
     industries: Array<{ tid: number; label: string }>;
@@ -1794,6 +1798,7 @@ export type editableProfileFragment = {
   size: string | null;
   presentation: string | null;
   coverUrl: string | null;
+  canManageAttachments: boolean;
   logo: { url: string } | null;
   personalInfo: {
     salutation: string | null;
@@ -1849,6 +1854,7 @@ export type editableProfileFragment = {
     };
   }>;
   gallery: Array<{ url: string; alt: string | null; title: string | null }>;
+  attachments: Array<{ id: number; fileName: string; size: number; url: string }>;
 };
 
 export type saveOrganizationProfileSectionMutationVariables = Exact<{
@@ -1878,6 +1884,22 @@ export type uploadOrganizationImageMutationVariables = Exact<{
 export type uploadOrganizationImageMutation = {
   uploadOrganizationImage: { url: string; width: number; height: number };
 };
+
+export type addOrganizationAttachmentMutationVariables = Exact<{
+  organizationId: number;
+  file: File;
+}>;
+
+export type addOrganizationAttachmentMutation = {
+  addOrganizationAttachment: { id: number; fileName: string; size: number; url: string };
+};
+
+export type removeOrganizationAttachmentMutationVariables = Exact<{
+  organizationId: number;
+  id: number;
+}>;
+
+export type removeOrganizationAttachmentMutation = { removeOrganizationAttachment: boolean };
 
 export type myResumeQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -3357,6 +3379,10 @@ export type locationAlternativesQuery = {
 export interface OperationTypes {
   acceptTeamInvitation: { data: acceptTeamInvitationMutation; variables: acceptTeamInvitationMutationVariables };
   addBookmark: { data: addBookmarkMutation; variables: addBookmarkMutationVariables };
+  addOrganizationAttachment: {
+    data: addOrganizationAttachmentMutation;
+    variables: addOrganizationAttachmentMutationVariables;
+  };
   applicationForm: { data: applicationFormQuery; variables: applicationFormQueryVariables };
   applyResumeImport: { data: applyResumeImportMutation; variables: applyResumeImportMutationVariables };
   approveJob: { data: approveJobMutation; variables: approveJobMutationVariables };
@@ -3448,6 +3474,10 @@ export interface OperationTypes {
   registrationTerms: { data: registrationTermsQuery; variables: registrationTermsQueryVariables };
   rejectJob: { data: rejectJobMutation; variables: rejectJobMutationVariables };
   removeBookmark: { data: removeBookmarkMutation; variables: removeBookmarkMutationVariables };
+  removeOrganizationAttachment: {
+    data: removeOrganizationAttachmentMutation;
+    variables: removeOrganizationAttachmentMutationVariables;
+  };
   removeResumeAttachment: { data: removeResumeAttachmentMutation; variables: removeResumeAttachmentMutationVariables };
   removeResumeEntry: { data: removeResumeEntryMutation; variables: removeResumeEntryMutationVariables };
   removeTeamMember: { data: removeTeamMemberMutation; variables: removeTeamMemberMutationVariables };

@@ -1,6 +1,7 @@
 import { count, eq, sum } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Locale } from '../../../../brands/index.ts';
+import { formatFileSize } from '../../../lib/format.ts';
 import { requireSignedIn, type Viewer } from '../../auth/viewer.ts';
 import type { Database } from '../../db/index.ts';
 import { organizationAttachments, organizations, type OrganizationAttachment } from '../../db/schema/organizations.ts';
@@ -40,12 +41,6 @@ export const attachmentQuota: AttachmentQuota = { maxFiles: 100, maxTotalBytes: 
 const fileRefused = (message: ErrorMessage) =>
   new AppError('BAD_USER_INPUT', message, { fieldErrors: { file: message.key } });
 
-/** 52428800 → "50 MB", 1024 → "1 KB", in the locale's number format. */
-function formatSize(bytes: number, locale: Locale): string {
-  const [divisor, unit] = bytes >= 1024 * 1024 ? [1024 * 1024, 'MB'] : bytes >= 1024 ? [1024, 'KB'] : [1, 'bytes'];
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bytes / divisor)} ${unit}`;
-}
-
 /** Only people who proved their address may put files on the site (SPEC 6; auth README: verification). */
 async function requireVerifiedEmail(db: Database, userId: number, locale: Locale): Promise<void> {
   const [user] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
@@ -76,7 +71,7 @@ async function requireQuota(options: {
   if (bytes + size > quota.maxTotalBytes) {
     const message: ErrorMessage = {
       key: 'attachment.error.quotaExceeded',
-      params: { max: formatSize(quota.maxTotalBytes, locale), used: formatSize(bytes, locale) },
+      params: { max: formatFileSize(quota.maxTotalBytes, locale), used: formatFileSize(bytes, locale) },
       locale,
     };
     throw new AppError('QUOTA_EXCEEDED', message, { maxTotalBytes: quota.maxTotalBytes, usedBytes: bytes });
@@ -117,7 +112,11 @@ export async function addOrganizationAttachment(options: {
   await requireVerifiedEmail(db, viewer.userId, locale);
 
   const tooLarge = () =>
-    fileRefused({ key: 'attachment.error.tooLarge', params: { size: formatSize(limits.maxBytes, locale) }, locale });
+    fileRefused({
+      key: 'attachment.error.tooLarge',
+      params: { size: formatFileSize(limits.maxBytes, locale) },
+      locale,
+    });
   const allowed = limits.extensions.map((candidate) => candidate.toLowerCase());
   const checked = await checkUpload(file, {
     extensions: allowed,

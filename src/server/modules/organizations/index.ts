@@ -5,6 +5,7 @@ import { gql, type GraphQLModule } from '../../graphql/module.ts';
 import { localizePath } from '../../../lib/routing/resolve-request.ts';
 import { termRef } from '../base/terms.ts';
 import { addOrganizationAttachment } from './add-organization-attachment.ts';
+import { removeOrganizationAttachment } from './remove-organization-attachment.ts';
 import {
   saveOrganizationProfileSection,
   setOrganizationProfilePublished,
@@ -191,6 +192,8 @@ export const organizationsModule: GraphQLModule = {
       viewable: Boolean!
       "Whether the viewer may edit the profile and publish it (members and staff; issue 15)."
       canEdit: Boolean!
+      "Whether the viewer may add and remove the page's attachments (the owner and staff)."
+      canManageAttachments: Boolean!
     }
 
     extend type RouteContent {
@@ -217,6 +220,8 @@ export const organizationsModule: GraphQLModule = {
       Send it as a multipart request (GraphQL multipart request spec: operations, map and the file).
       """
       addOrganizationAttachment(organizationId: Int!, file: File!): Attachment!
+      "Removes an attachment from the organization page, with its file; owner or staff only."
+      removeOrganizationAttachment(organizationId: Int!, id: Int!): Boolean!
       """
       Saves one section of an organization's profile (exactly one field of input); members of the
       organization and staff only. Invalid input is BAD_USER_INPUT with fieldErrors keyed like the section's
@@ -431,6 +436,8 @@ export const organizationsModule: GraphQLModule = {
           limits: context.brand.constants.attachments,
           locale: context.locale,
         }),
+      removeOrganizationAttachment: (_parent, args: unknown, context: GraphQLContext) =>
+        removeOrganizationAttachment(profileEditOptions(context, args)),
     },
     OrganizationProfile: {
       industry: (organization: Organization, _args, context: GraphQLContext) =>
@@ -451,6 +458,8 @@ export const organizationsModule: GraphQLModule = {
       canEdit: async (organization: Organization, _args, context: GraphQLContext) =>
         (await getOrganizationAccess({ viewer: context.viewer, loaders: context.loaders, organization }))
           .canEditProfile,
+      canManageAttachments: async (organization: Organization, _args, context: GraphQLContext) =>
+        (await getOrganizationAccess({ viewer: context.viewer, loaders: context.loaders, organization })).canAct,
       address: (organization: Organization) => addressOf(organization),
       socialProfiles: (organization: Organization) => socialProfilesOf(organization),
       personalInfo: async (organization: Organization, _args, context: GraphQLContext) => {
