@@ -83,10 +83,14 @@ test('a recruiter edits the profile, uploads a logo and a cover, publishes, and 
   await social.getByRole('button', { name: 'Speichern' }).click();
   await expect(social.getByRole('status')).toHaveText('Gespeichert.');
 
+  // The presentation is written in the job description's editor; markup typed as text stays text.
   const presentation = page.locator('form[data-section="presentation"]');
-  await presentation
-    .getByLabel('Präsentation')
-    .fill('<p>Wir reparieren <strong>Fahrräder</strong>.</p><script>window.hacked = true</script>');
+  const editor = presentation.getByRole('textbox', { name: 'Präsentation' });
+  await editor.click();
+  await page.keyboard.type('Wir reparieren <script>window.hacked = true</script> ');
+  await presentation.getByRole('button', { name: 'Fett' }).click();
+  await page.keyboard.type('Fahrräder');
+  await expect(editor.locator('strong')).toHaveText('Fahrräder');
   await presentation.getByRole('button', { name: 'Speichern' }).click();
   await expect(presentation.getByRole('status')).toHaveText('Gespeichert.');
 

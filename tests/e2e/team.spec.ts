@@ -109,7 +109,10 @@ test('the owner invites a recruiter, who registers from the link, joins and work
   await basics.getByRole('button', { name: 'Speichern' }).click();
   await expect(basics.getByRole('status')).toHaveText('Gespeichert.');
   const presentation = invitee.locator('form[data-section="presentation"]');
-  await presentation.getByLabel('Präsentation').fill('<p>Wir bauen <strong>Brücken über den Rhein</strong>.</p>');
+  await presentation.getByRole('textbox', { name: 'Präsentation' }).click();
+  await invitee.keyboard.type('Wir bauen ');
+  await presentation.getByRole('button', { name: 'Fett' }).click();
+  await invitee.keyboard.type('Brücken über den Rhein');
   await presentation.getByRole('button', { name: 'Speichern' }).click();
   await expect(presentation.getByRole('status')).toHaveText('Gespeichert.');
   await invitee.getByRole('link', { name: 'Profil ansehen' }).click();

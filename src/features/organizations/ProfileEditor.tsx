@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ReactNode } from 'react';
-import { FormProvider, useFieldArray, useForm, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  FormProvider,
+  useFieldArray,
+  useForm,
+  useFormContext,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import type { FrontendInfo } from '../../lib/backend-client/client.ts';
 import type { FieldErrors } from '../../lib/field-errors.ts';
 import {
@@ -15,6 +23,7 @@ import {
   type SocialNetwork,
 } from '../../lib/organizations/profile-sections.ts';
 import { errorOf } from '../jobs/job-form-fields.tsx';
+import { RichTextEditor, type RichTextMessages } from '../jobs/RichTextEditor.tsx';
 import type { EditableProfile, ProfileEditorOptions } from './operations.ts';
 
 export interface ProfileEditorProps {
@@ -160,13 +169,7 @@ export function ProfileEditor(props: ProfileEditorProps) {
       </SectionForm>
 
       <SectionForm {...common} name="presentation" defaults={{ presentation: profile.presentation }}>
-        <TextField
-          name="presentation"
-          label={m('orgEdit.field.presentation')}
-          hint={m('orgEdit.presentationHint')}
-          m={m}
-          multiline
-        />
+        <PresentationField m={m} messages={messages} />
       </SectionForm>
 
       <SectionForm
@@ -352,6 +355,50 @@ function FieldShell(props: { name: string; label: string; hint?: string; m: Tran
       {error && (
         <p className="account-field__error" id={errorId(props.name)}>
           {props.m(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The presentation in the job description's editor (Quill, the recruiter's toolbar); sanitised on the server. */
+function PresentationField({ m, messages }: { m: Translate; messages: Record<string, string> }) {
+  const { control } = useFormContext();
+  const name = 'presentation';
+  const error = useError(name);
+  const labelId = `${inputId(name)}-label`;
+  const hintId = `${inputId(name)}-hint`;
+  const richTextMessages = Object.fromEntries(
+    Object.entries(messages).filter(([key]) => key.startsWith('richText.')),
+  ) as RichTextMessages;
+  return (
+    <div className={`field account-field${error ? ' account-field--invalid' : ''}`}>
+      <span className="field__label" id={labelId}>
+        {m('orgEdit.field.presentation')}
+      </span>
+      <p className="account-field__hint" id={hintId}>
+        {m('orgEdit.presentationHint')}
+      </p>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <RichTextEditor
+            id={inputId(name)}
+            labelledBy={labelId}
+            describedBy={error ? `${hintId} ${errorId(name)}` : hintId}
+            isInvalid={Boolean(error)}
+            value={(field.value as string | null) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            viewerKind="RECRUITER"
+            messages={richTextMessages}
+          />
+        )}
+      />
+      {error && (
+        <p className="account-field__error" id={errorId(name)}>
+          {m(error)}
         </p>
       )}
     </div>

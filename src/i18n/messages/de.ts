@@ -1302,7 +1302,7 @@ export const de = {
   'orgEdit.uploaded': 'Bild hochgeladen.',
   'orgEdit.uploading': 'Wird hochgeladen …',
   'orgEdit.imageHint': 'JPG, PNG oder WebP, höchstens 10 MB.',
-  'orgEdit.presentationHint': 'Erlaubt: Absätze, Überschriften, fett, kursiv, Links und Listen (HTML).',
+  'orgEdit.presentationHint': 'Absätze, Überschriften, fett, kursiv, Links und Listen.',
   'orgEdit.choose': '– bitte wählen –',
   'orgEdit.section.images': 'Logo und Titelbild',
   'orgEdit.section.personalInfo': 'Persönliche Angaben (nicht öffentlich, für die Rechnung)',

@@ -1276,7 +1276,7 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'orgEdit.uploaded': 'Image uploaded.',
   'orgEdit.uploading': 'Uploading …',
   'orgEdit.imageHint': 'JPG, PNG or WebP, at most 10 MB.',
-  'orgEdit.presentationHint': 'Allowed: paragraphs, headings, bold, italic, links and lists (HTML).',
+  'orgEdit.presentationHint': 'Paragraphs, headings, bold, italic, links and lists.',
   'orgEdit.choose': '– please choose –',
   'orgEdit.section.images': 'Logo and cover image',
   'orgEdit.section.personalInfo': 'Personal details (not public, for invoicing)',

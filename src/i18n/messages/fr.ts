@@ -1301,7 +1301,7 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'orgEdit.uploaded': 'Image téléversée.',
   'orgEdit.uploading': 'Téléversement …',
   'orgEdit.imageHint': 'JPG, PNG ou WebP, 10 Mo au maximum.',
-  'orgEdit.presentationHint': 'Autorisés : paragraphes, titres, gras, italique, liens et listes (HTML).',
+  'orgEdit.presentationHint': 'Paragraphes, titres, gras, italique, liens et listes.',
   'orgEdit.choose': '– veuillez choisir –',
   'orgEdit.section.images': 'Logo et image de couverture',
   'orgEdit.section.personalInfo': 'Informations personnelles (non publiques, pour la facturation)',
