@@ -493,6 +493,25 @@ describe.each(testDialects)('organization profile editing on %s', (dialect) => {
         contactPersons: { items: [{ lastName: 'Muster', photo: photoUpload.body.data!.uploadOrganizationImage.url }] },
       });
       expect(contacts.body.errors).toBeUndefined();
+      // A video's cover: 16:9, saved with the videos section.
+      const coverUpload = await upload({
+        organizationId: acme.id,
+        kind: 'videoCover',
+        bytes: photo,
+        fileName: 'v.jpg',
+      });
+      expect(coverUpload.body.data?.uploadOrganizationImage).toMatchObject({ width: 640, height: 360 });
+      const videos = await save(acme.id, {
+        videos: {
+          items: [
+            {
+              source: 'https://www.youtube.com/watch?v=abc',
+              cover: coverUpload.body.data!.uploadOrganizationImage.url,
+            },
+          ],
+        },
+      });
+      expect(videos.body.errors).toBeUndefined();
     });
 
     it('refuses an image upload beyond the hourly limit per user, keeping nothing of it', async () => {

@@ -218,7 +218,7 @@ export function ProfileEditor(props: ProfileEditorProps) {
                 type="url"
               />
               <TextField name={`${prefix}.contactInfo`} label={m('orgEdit.field.contactInfo')} m={m} multiline />
-              <PhotoField {...common} name={`${prefix}.photo`} />
+              <PhotoField {...common} name={`${prefix}.photo`} kind="contactPhoto" label={m('orgEdit.field.photo')} />
             </>
           )}
         />
@@ -232,6 +232,12 @@ export function ProfileEditor(props: ProfileEditorProps) {
             <>
               <TextField name={`${prefix}.source`} label={m('orgEdit.field.source')} m={m} type="url" />
               <TextField name={`${prefix}.coverTitle`} label={m('orgEdit.field.coverTitle')} m={m} />
+              <PhotoField
+                {...common}
+                name={`${prefix}.cover`}
+                kind="videoCover"
+                label={m('orgEdit.field.videoCover')}
+              />
             </>
           )}
         />
@@ -592,23 +598,23 @@ function ImageUpload(props: CommonProps & { kind: 'logo' | 'cover'; label: strin
   );
 }
 
-/** A contact person's photo: uploaded, then saved with the section. */
-function PhotoField(props: CommonProps & { name: string }) {
+/** An image of a list entry (a contact person's photo, a video's cover): uploaded, then saved with the section. */
+function PhotoField(props: CommonProps & { name: string; kind: 'contactPhoto' | 'videoCover'; label: string }) {
   const { watch, setValue } = useFormContext();
   const url = watch(props.name) as string | null | undefined;
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
-  const { width, height } = organizationImageStyles.contactPhoto;
+  const { width, height } = organizationImageStyles[props.kind];
   return (
     <div className="profile-editor__image stack">
       {url && <img src={url} alt="" width={width / 2} height={height / 2} />}
       <UploadInput
         id={inputId(props.name)}
-        label={props.m('orgEdit.field.photo')}
+        label={props.label}
         m={props.m}
         state={state}
         onFile={(file) => {
           setState({ kind: 'uploading' });
-          void sendImage(props, 'contactPhoto', file).then(({ image, error }) => {
+          void sendImage(props, props.kind, file).then(({ image, error }) => {
             if (image) {
               setValue(props.name, image.url, { shouldDirty: true });
               setState({ kind: 'uploaded' });

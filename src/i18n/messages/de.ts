@@ -1505,6 +1505,7 @@ export const de = {
   'orgEdit.attachmentsEmpty': 'Noch keine Dateien.',
   'orgEdit.removeAttachment': '{name} entfernen',
   'orgEdit.attachmentRemoved': 'Datei entfernt.',
+  'orgEdit.field.videoCover': 'Titelbild (gezeigt, bis das Video gestartet wird)',
 } as const;
 
 export type MessageKey = keyof typeof de;

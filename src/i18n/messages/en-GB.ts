@@ -1473,4 +1473,5 @@ export const enGB: Partial<Record<MessageKey, string>> = {
   'orgEdit.attachmentsEmpty': 'No files yet.',
   'orgEdit.removeAttachment': 'Remove {name}',
   'orgEdit.attachmentRemoved': 'File removed.',
+  'orgEdit.field.videoCover': 'Cover picture (shown until the video is started)',
 };

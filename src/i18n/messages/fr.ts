@@ -1502,4 +1502,5 @@ export const fr: Partial<Record<MessageKey, string>> = {
   'orgEdit.attachmentsEmpty': 'Aucun fichier pour l’instant.',
   'orgEdit.removeAttachment': 'Retirer {name}',
   'orgEdit.attachmentRemoved': 'Fichier retiré.',
+  'orgEdit.field.videoCover': 'Image de couverture (affichée jusqu’au lancement de la vidéo)',
 };

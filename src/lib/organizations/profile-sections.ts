@@ -290,6 +290,8 @@ export const organizationImageStyles = {
   cover: { width: 1000, height: 500 },
   gallery: { width: 800, height: 600 },
   contactPhoto: { width: 160, height: 160 },
+  /** A video's placeholder until the visitor starts it (16:9). */
+  videoCover: { width: 640, height: 360 },
 } as const;
 
 export type OrganizationImageKind = keyof typeof organizationImageStyles;

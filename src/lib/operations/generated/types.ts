@@ -338,7 +338,7 @@ export type OrganizationFacetFilterInput = {
   values: Array<string>;
 };
 
-export type OrganizationImageKind = 'contactPhoto' | 'cover' | 'gallery' | 'logo';
+export type OrganizationImageKind = 'contactPhoto' | 'cover' | 'gallery' | 'logo' | 'videoCover';
 
 export type OrganizationLocationInput = {
   /** The town (locality) is required: the radius search places the location there. */

@@ -247,6 +247,7 @@ export const organizationsModule: GraphQLModule = {
       cover
       gallery
       contactPhoto
+      videoCover
     }
 
     "An uploaded, re-encoded image: where it is served and its size in pixels."
