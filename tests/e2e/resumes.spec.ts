@@ -55,6 +55,7 @@ test('an applicant keeps a CV, a recruiter finds it anonymised and sees the cont
   await applicant.getByRole('button', { name: 'Konto anlegen' }).click();
   await expect(applicant.locator('#registered')).toBeVisible();
   await signIn(applicant, applicantEmail, '/de/lebenslauf/wizard');
+  await expect(applicant.locator('astro-island[component-url*="ResumeWizard"]:not([ssr])')).toHaveCount(1);
 
   // Step 1 with the keyboard alone; the hidden fields of SPEC 9 (photo, about me, phone) are not there.
   const wizard = applicant.locator('.resume-wizard');
@@ -207,6 +208,26 @@ test('an applicant keeps a CV, a recruiter finds it anonymised and sees the cont
   ).toBeVisible();
 });
 
+test('a wizard submitted before its script has run puts no personal data into the address', async ({ browser }) => {
+  // Without JavaScript (as before hydration) the form posts to its page instead of a GET with the fields.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = uniqueEmail('cv-nojs');
+  await page.goto(`${base}/user/register`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Neues Passwort').fill(password);
+  await page.getByLabel('Passwort wiederholen').fill(password);
+  await page.getByRole('button', { name: 'Konto anlegen' }).click();
+  await expect(page.locator('#registered')).toBeVisible();
+  await signIn(page, email, '/de/lebenslauf/wizard');
+  await page.locator('#wizard-firstName').fill('Geheim');
+  await page.locator('#wizard-lastName').fill('Nachname');
+  await page.locator('.resume-wizard').getByRole('button', { name: 'Speichern und weiter' }).click();
+  await page.waitForLoadState();
+  expect(page.url()).toBe(`${base}/lebenslauf/wizard`);
+  await context.close();
+});
+
 test('resume pages answer 301 to /404 where the brand has no resumes', async ({ request }) => {
   const tagblatt = `http://127.0.0.1:${brandServers.find((server) => server.brand === 'tagblatt')!.port}`;
   for (const path of ['/resume', '/resume/wizard', '/resume/edit/skills', '/resume/12']) {
@@ -247,6 +268,8 @@ for (const locale of ['en-GB', 'fr'] as const) {
     await applicant.getByRole('button', { name: t('register.submit') }).click();
     await expect(applicant.locator('#registered')).toBeVisible();
     await signInAs(applicant, applicantEmail, `${resumePath}/wizard`);
+    // The wizard is an island: its buttons work once it has hydrated.
+    await expect(applicant.locator('astro-island[component-url*="ResumeWizard"]:not([ssr])')).toHaveCount(1);
 
     await applicant.locator('#wizard-firstName').fill('John');
     await applicant.locator('#wizard-lastName').fill('Example');

@@ -134,7 +134,7 @@ export function BlogPostForm({ postId, initial, categories, frontend, messages, 
     ) : null;
 
   return (
-    <form className="stack blog-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="stack blog-form" method="post" onSubmit={(event) => void submit(event)} noValidate>
       <div className="field">
         <label htmlFor={`${id}-title`}>{m('blog.form.title')}</label>
         <input

@@ -107,7 +107,7 @@ export default function GdprConsentModal({ infoId, text, mail, frontend, message
         onClose={onClosed}
         onKeyDown={trapFocus}
       >
-        <form className="stack" noValidate onSubmit={(event) => void submit(event)}>
+        <form className="stack" method="post" noValidate onSubmit={(event) => void submit(event)}>
           <h2 id={`${id}-title`}>{messages.title}</h2>
           <div className="gdpr-modal__text" dangerouslySetInnerHTML={{ __html: text }} />
           <div className="gdpr-modal__check">

@@ -57,6 +57,7 @@ function AlertRow({
       </div>
       <form
         className="job-alerts__edit"
+        method="post"
         onSubmit={(event) => {
           event.preventDefault();
           void run(async () => {

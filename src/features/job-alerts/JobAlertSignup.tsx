@@ -166,7 +166,7 @@ export default function JobAlertSignup(props: Props) {
             </form>
           </div>
         ) : (
-          <form className="stack" noValidate onSubmit={(event) => void submit(event)}>
+          <form className="stack" method="post" noValidate onSubmit={(event) => void submit(event)}>
             <p>{messages.intro}</p>
             {props.isSignedIn ? (
               <p>{messages.emailSignedIn}</p>

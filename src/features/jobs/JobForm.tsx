@@ -195,6 +195,7 @@ export function JobForm(props: JobFormProps) {
     <FormProvider {...form}>
       <form
         className="account-form job-form"
+        method="post"
         noValidate
         aria-describedby={statusId}
         onSubmit={(event) => {

@@ -325,6 +325,7 @@ function SectionForm(props: CommonProps & { name: ProfileSectionName; defaults: 
     <FormProvider {...form}>
       <form
         className="card stack profile-editor__section"
+        method="post"
         noValidate
         aria-labelledby={headingId}
         data-section={name}

@@ -32,7 +32,7 @@ export default function AttachmentUpload(props: { frontend: FrontendInfo; messag
   }
 
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="stack" method="post" onSubmit={(event) => void submit(event)} noValidate>
       <div className={`field account-field${error ? ' account-field--invalid' : ''}`}>
         <label htmlFor="resume-attachment">{m('resume.attachments.file')}</label>
         <input

@@ -136,7 +136,7 @@ export default function ResumeImportStep(props: {
   return (
     <div className="stack">
       <p>{m('resume.import.intro')}</p>
-      <form className="stack" noValidate onSubmit={(event) => void read(event)}>
+      <form className="stack" method="post" noValidate onSubmit={(event) => void read(event)}>
         <div className={`field account-field${errors.file ? ' account-field--invalid' : ''}`}>
           <label htmlFor="resume-import-file">{m('resume.import.file')}</label>
           <input
@@ -158,7 +158,7 @@ export default function ResumeImportStep(props: {
         </button>
       </form>
       {proposal && (
-        <form className="stack resume-import" noValidate onSubmit={(event) => void save(event)}>
+        <form className="stack resume-import" method="post" noValidate onSubmit={(event) => void save(event)}>
           <h3 ref={proposalHeading} tabIndex={-1}>
             {m('resume.import.proposal')}
           </h3>

@@ -135,7 +135,7 @@ export default function ResumeWizard(props: ResumeWizardProps) {
           </div>
         </div>
       ) : (
-        <form className="account-form card" noValidate onSubmit={(event) => void submit(event)}>
+        <form className="account-form card" method="post" noValidate onSubmit={(event) => void submit(event)}>
           <h2 ref={heading} tabIndex={-1}>
             {m('resume.wizard.step', { current: index + 1, total: wizardSteps.length })}:{' '}
             {m(`resume.wizard.step.${step}`)}
