@@ -15,15 +15,15 @@ export const newsletterOneClickUnsubscribePath = '/api/newsletter/unsubscribe';
 /** The same for resume alert digests (issue 17 part 5). */
 export const resumeAlertOneClickUnsubscribePath = '/api/resume-alerts/unsubscribe';
 
+const oneClickUnsubscribePaths: ReadonlySet<string> = new Set([
+  oneClickUnsubscribePath,
+  newsletterOneClickUnsubscribePath,
+  resumeAlertOneClickUnsubscribePath,
+]);
+
 export function admitOneClickUnsubscribe(request: IncomingMessage, origin: URL): void {
   if (request.method !== 'POST') return;
-  const path = (request.url ?? '').split('?')[0];
-  if (
-    path !== oneClickUnsubscribePath &&
-    path !== newsletterOneClickUnsubscribePath &&
-    path !== resumeAlertOneClickUnsubscribePath
-  )
-    return;
+  if (!oneClickUnsubscribePaths.has((request.url ?? '').split('?')[0] ?? '')) return;
   delete request.headers.cookie;
   request.headers.origin = origin.origin;
 }
