@@ -22,6 +22,7 @@ import {
   type ProfileSectionName,
   type SocialNetwork,
 } from '../../lib/organizations/profile-sections.ts';
+import type { Refusal } from '../applications/apply-client.ts';
 import { errorOf } from '../jobs/job-form-fields.tsx';
 import { RichTextEditor, type RichTextMessages } from '../jobs/RichTextEditor.tsx';
 import type { EditableProfile, ProfileEditorOptions } from './operations.ts';
@@ -692,8 +693,7 @@ function AttachmentsSection(
   const [state, setState] = useState<UploadState | { kind: 'removed' }>({ kind: 'idle' });
   const id = 'org-upload-attachment';
   // The server's message in the visitor's language (with the allowed types or sizes filled in).
-  const failed = (result: Exclude<Awaited<ReturnType<typeof removeAttachmentOf>>, { kind: 'ok' }>) =>
-    result.kind === 'failed' ? m('orgEdit.failed') : result.message;
+  const failed = (result: Refusal) => (result.kind === 'failed' ? m('orgEdit.failed') : result.message);
   return (
     <section className="card stack" aria-labelledby="org-attachments">
       <h2 id="org-attachments">{m('orgEdit.section.attachments')}</h2>

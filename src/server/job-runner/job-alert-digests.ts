@@ -24,10 +24,13 @@ export const jobAlertDigestCron = '* * * * *';
  */
 export const digestConcurrency = 32;
 
-export interface JobAlertDigestOptions extends Partial<Omit<JobDigestRunOptions, 'db'>> {
+/** A digest queue's settings: the run's options (tests set the clock and the transport), schedule and hook. */
+export type AlertDigestQueueOptions<Run extends DigestRunOptions = DigestRunOptions> = Partial<Omit<Run, 'db'>> & {
   cron?: string;
   onRun?: (result: DigestRunResult) => void;
-}
+};
+
+export type JobAlertDigestOptions = AlertDigestQueueOptions<JobDigestRunOptions>;
 
 /**
  * One alert kind's digest queue (job alerts, resume alerts): its own schedule and a singleton worker that
@@ -38,7 +41,7 @@ async function registerAlertDigestQueue(
   handle: DatabaseHandle,
   queue: string,
   run: (options: DigestRunOptions) => Promise<DigestRunResult>,
-  options: Partial<Omit<DigestRunOptions, 'db'>> & { cron?: string; onRun?: (result: DigestRunResult) => void },
+  options: AlertDigestQueueOptions,
 ): Promise<void> {
   await boss.createQueue(queue, {
     policy: 'singleton',
@@ -87,7 +90,7 @@ export const resumeAlertDigestQueue = 'resume-alert-digests';
 export async function registerResumeAlertDigests(
   boss: PgBoss,
   handle: DatabaseHandle,
-  options: Partial<Omit<DigestRunOptions, 'db'>> & { cron?: string; onRun?: (result: DigestRunResult) => void } = {},
+  options: AlertDigestQueueOptions = {},
 ): Promise<void> {
   await registerAlertDigestQueue(boss, handle, resumeAlertDigestQueue, sendResumeAlertDigests, options);
 }

@@ -126,14 +126,14 @@ export function placeNamed(
 ): Place | undefined {
   const folded = foldPlaceName(name.split(',')[0] ?? name);
   if (!folded) return undefined;
-  const candidates = loadPlaces().all.filter(
-    (place) =>
-      (only.locationType === undefined || place.locationType === only.locationType) &&
-      (!only.country || place.country === only.country.toUpperCase()),
-  );
+  const country = only.country?.toUpperCase();
+  const allowed = (place: Place) =>
+    (only.locationType === undefined || place.locationType === only.locationType) &&
+    (!country || place.country === country);
+  const { all } = loadPlaces();
   return (
-    candidates.find((place) => place.keys.includes(folded)) ??
-    candidates.find((place) => place.keys.some((key) => key.startsWith(`${folded} `)))
+    all.find((place) => allowed(place) && place.keys.includes(folded)) ??
+    all.find((place) => allowed(place) && place.keys.some((key) => key.startsWith(`${folded} `)))
   );
 }
 

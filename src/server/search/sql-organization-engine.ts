@@ -23,7 +23,7 @@ import {
 import { distanceFrom, idList, withinRadius } from './sql-geo.ts';
 import { textCondition, titleScoreExpression, vectorRankExpression, type TextColumns } from './text-query.ts';
 
-/** The text columns of `organizations o`: the vector of the expression index, the name as title. */
+/** The text columns of `organizations o`: the stored search vector, the name as title. */
 export const organizationTextColumns: TextColumns = {
   vector: sql.raw('o.search_vector'),
   config: sql.raw(`'german'::regconfig`),

@@ -13,8 +13,8 @@ const inputSchema = z.object({
 
 /**
  * removeOrganizationAttachment: takes a file off the organization's page, as addOrganizationAttachment put
- * it there: owner or staff only. The row goes first; the file once that is committed (a file without a row
- * is swept, a row without its file would be a broken link).
+ * it there: owner or staff only. The row goes first, the file after it: a failed file removal leaves an
+ * unreferenced file behind, never a listed attachment whose download is broken.
  */
 export async function removeOrganizationAttachment(
   options: ProfileEditOptions & { storageDirectory?: string },
