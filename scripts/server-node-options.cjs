@@ -9,6 +9,10 @@
 // limit (src/server/startup/prepare-in-child.ts).
 exports.nodeOptions = ['--max-old-space-size=192', '--max-semi-space-size=16'];
 
+// The machine's search process (scripts/search-service.mjs, decision 0031) holds the job index of the whole
+// board: at a million jobs about 90 MB of it on V8's heap (titles, maps), the rest in typed arrays outside it.
+exports.searchServiceNodeOptions = ['--max-old-space-size=512'];
+
 // glibc gives every thread that allocates (libuv's pool compressing, V8's compiler and collector threads) an
 // arena of its own and rarely returns their free memory: two arenas kept a server under mixed load at 338 MB
 // instead of 369 MB. And it keeps freed blocks of up to 32 MB in its heap (its mmap threshold adapts upwards

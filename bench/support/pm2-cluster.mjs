@@ -65,8 +65,8 @@ export async function startPm2Cluster({ databaseUrl, workers = 2, env = {} }) {
     pm2(['kill']);
     rmSync(pm2Home, { recursive: true, force: true });
   };
-  const started = spawnSync('npm', ['run', 'pm2:start', '--', '-i', String(workers)], {
-    env: clusterEnv,
+  const started = spawnSync('npm', ['run', 'pm2:start'], {
+    env: { ...clusterEnv, JOBBOARD_WORKERS: String(workers) },
     encoding: 'utf8',
   });
   if (started.status !== 0) {
@@ -80,30 +80,42 @@ export async function startPm2Cluster({ databaseUrl, workers = 2, env = {} }) {
     throw error;
   }
 
-  /** PM2's list of the workers: pid, restarts and the heap figures its agent reports. */
-  function list() {
-    return JSON.parse(pm2(['jlist']).stdout).map((worker) => {
-      const monitor = worker.pm2_env.axm_monitor ?? {};
-      const megabytes = (name) => {
-        const value = Number.parseFloat(monitor[name]?.value);
-        return Number.isFinite(value) ? value : null;
-      };
-      return {
-        pid: worker.pid,
-        status: worker.pm2_env.status,
-        restarts: worker.pm2_env.restart_time,
-        nodeArgs: worker.pm2_env.node_args,
-        heapUsedMegabytes: megabytes('Used Heap Size'),
-        heapTotalMegabytes: megabytes('Heap Size'),
-      };
-    });
+  /**
+   * PM2's list of the workers (the search process of decision 0031 with `search`): pid, restarts and the
+   * heap figures its agent reports.
+   */
+  function list({ search = false } = {}) {
+    const app = search ? 'jobboard-search' : 'jobboard';
+    return JSON.parse(pm2(['jlist']).stdout)
+      .filter((entry) => entry.name === app)
+      .map((worker) => {
+        const monitor = worker.pm2_env.axm_monitor ?? {};
+        const megabytes = (name) => {
+          const value = Number.parseFloat(monitor[name]?.value);
+          return Number.isFinite(value) ? value : null;
+        };
+        return {
+          pid: worker.pid,
+          status: worker.pm2_env.status,
+          restarts: worker.pm2_env.restart_time,
+          nodeArgs: worker.pm2_env.node_args,
+          heapUsedMegabytes: megabytes('Used Heap Size'),
+          heapTotalMegabytes: megabytes('Heap Size'),
+        };
+      });
   }
   // `pm2 jlist` is a process start (about 0.4 s) that blocks this process, and with it the load generator:
   // the workers' pids are asked for again only when one of them is gone (a restart).
   let pids = list().map((worker) => worker.pid);
+  let searchPid = list({ search: true })[0]?.pid;
   return {
     origin,
     list,
+    /** The search process's resident set size in bytes (NaN without one). */
+    searchResidentBytes: () => {
+      if (Number.isNaN(residentBytesOf(searchPid))) searchPid = list({ search: true })[0]?.pid;
+      return residentBytesOf(searchPid);
+    },
     /** Each worker's resident set size, in bytes, read from /proc. */
     residentBytesPerWorker: () => {
       if (pids.some((pid) => Number.isNaN(residentBytesOf(pid)))) pids = list().map((worker) => worker.pid);

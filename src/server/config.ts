@@ -91,6 +91,18 @@ const configSchema = z
       'a whole number of jobs (0 turns the index off)',
     ),
     /**
+     * The machine's job search service (decision 0031, scripts/search-service.mjs): a Unix socket path. The
+     * workers ask it first; it holds one copy of the job index for the whole machine, up to
+     * SEARCH_SERVICE_MAX_JOBS published jobs. PostgreSQL only (PGlite is one process).
+     */
+    SEARCH_SERVICE_SOCKET: optionalText(),
+    SEARCH_SERVICE_MAX_JOBS: wholeNumber(
+      0,
+      Number.MAX_SAFE_INTEGER,
+      2_000_000,
+      'a whole number of jobs (0: the service holds no index)',
+    ),
+    /**
      * The in-memory resume index (src/server/search/resume-index.ts) is built only while the database holds
      * at most this many visible resumes; above, the SQL resume search answers alone.
      */
@@ -192,6 +204,13 @@ const configSchema = z
           });
         }
       }
+    }
+    if (config.SEARCH_SERVICE_SOCKET !== undefined && config.DATABASE_URL === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SEARCH_SERVICE_SOCKET'],
+        message: 'needs DATABASE_URL: the embedded PGlite database cannot be shared with a search process',
+      });
     }
     if (config.TEST_HOOKS === '1' && config.DATABASE_URL !== undefined) {
       context.addIssue({

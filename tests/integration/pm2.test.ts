@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ interface Pm2Process {
   name: string;
   pm2_env: {
     status: string;
+    env: Record<string, string | undefined>;
     exec_mode: string;
     node_version: string;
     max_memory_restart: number;
@@ -55,7 +56,7 @@ describe('PM2 cluster', () => {
     expect(result.stderr).toContain('SITE_URL: required when DATABASE_URL is set');
   });
 
-  it('runs two workers on Node 24 with a 512 MB restart limit and a bounded V8 heap', async () => {
+  it('runs two workers on Node 24 with a 512 MB restart limit and a bounded V8 heap, and one search process', async () => {
     // PM2's cluster workers bind the port themselves: it is reserved only until they start.
     const port = await reservePort();
     await releasePort(port);
@@ -70,7 +71,8 @@ describe('PM2 cluster', () => {
       encoding: 'utf8',
     });
     expect(started.status, started.stderr).toBe(0);
-    const list = JSON.parse(spawnSync('npx', ['pm2', 'jlist'], { env, encoding: 'utf8' }).stdout) as Pm2Process[];
+    const all = JSON.parse(spawnSync('npx', ['pm2', 'jlist'], { env, encoding: 'utf8' }).stdout) as Pm2Process[];
+    const list = all.filter((entry) => entry.name === 'jobboard');
     expect(list).toHaveLength(2);
     for (const worker of list) {
       expect(worker.pm2_env.exec_mode).toBe('cluster_mode');
@@ -85,6 +87,19 @@ describe('PM2 cluster', () => {
         timeout: 20_000,
       })
       .toBe(200);
+
+    // The machine's search process (decision 0031): one, on Node 24, on the socket the workers are told.
+    const search = all.filter((entry) => entry.name === 'jobboard-search');
+    expect(search).toHaveLength(1);
+    expect(search[0]!.pm2_env.exec_mode).toBe('fork_mode');
+    expect(search[0]!.pm2_env.node_version).toMatch(/^24\./);
+    expect(search[0]!.pm2_env.max_memory_restart).toBe(1024 * 1024 * 1024);
+    const socket = search[0]!.pm2_env.env.SEARCH_SERVICE_SOCKET!;
+    expect(list.map((worker) => worker.pm2_env.env.SEARCH_SERVICE_SOCKET)).toEqual([socket, socket]);
+    await expect.poll(() => statSync(socket, { throwIfNoEntry: false })?.mode, { timeout: 20_000 }).toBeDefined();
+    expect(statSync(socket).mode & 0o777).toBe(0o600);
+    // A search through a worker answers (from the service, or the next engine while it builds).
+    expect((await fetch(`http://127.0.0.1:${port}/jobs?search=Pflege`)).status).toBe(200);
 
     // Each worker started the job runner (decision 0016) on the shared database: its run at start is done
     // once per worker, and the schedule is there once.

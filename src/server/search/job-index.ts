@@ -18,7 +18,7 @@ import { getConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { textSearchConfigs, type TextSearchConfig } from '../db/schema/columns.ts';
 import { log, logUnexpected } from '../log.ts';
-import { addVector, room, type Postings } from './text-index.ts';
+import { addVector, emptyTitles, room, titleNumber, type Postings, type Titles } from './text-index.ts';
 
 /** Term ids (or coordinates) per document: the values of document d are values[start[d]..start[d+1]). */
 export interface PerDocument<T extends Int32Array | Float64Array> {
@@ -52,6 +52,11 @@ export interface JobIndex {
   /** Index into `brands`. */
   brand: Uint8Array;
   brands: string[];
+  /**
+   * Per brand (as `brand`) its documents, ascending: a search of one brand walks its own jobs only. The
+   * first `length` values are in use.
+   */
+  brandDocuments: { documents: Int32Array; length: number }[];
   /** Milliseconds since the epoch. */
   publishedAt: Float64Array;
   /** Milliseconds since the epoch; +Infinity when the job does not expire. */
@@ -64,8 +69,10 @@ export interface JobIndex {
   yearlySalary: Float64Array;
   /** Index into textSearchConfigs. */
   config: Uint8Array;
-  /** lower(title). */
-  titles: string[];
+  /** lower(title), each distinct title once (text-index.ts). */
+  titles: Titles;
+  /** Per document the number of its title in `titles`. */
+  title: Int32Array;
   employmentTypes: PerDocument<Int32Array>;
   occupations: PerDocument<Int32Array>;
   /**
@@ -141,6 +148,7 @@ function emptyIndex(revision: string, capacity: number): JobIndex {
     jobIds: new Int32Array(capacity),
     brand: new Uint8Array(capacity),
     brands: [],
+    brandDocuments: [],
     publishedAt: new Float64Array(capacity),
     expiresAt: new Float64Array(capacity),
     organization: new Int32Array(capacity),
@@ -148,7 +156,8 @@ function emptyIndex(revision: string, capacity: number): JobIndex {
     yearsOfExperience: new Int32Array(capacity),
     yearlySalary: new Float64Array(capacity),
     config: new Uint8Array(capacity),
-    titles: [],
+    titles: emptyTitles(),
+    title: new Int32Array(capacity),
     employmentTypes: perDocument(),
     occupations: perDocument(),
     latitudes: { start: new Int32Array(capacity + 1), values: new Float64Array(capacity) },
@@ -181,7 +190,13 @@ function appendDocument(index: JobIndex, row: JobRow, onNewLexeme: (lexeme: stri
     return value;
   };
   let brandNumber = index.brands.indexOf(row.frontend);
-  if (brandNumber < 0) brandNumber = index.brands.push(row.frontend) - 1;
+  if (brandNumber < 0) {
+    brandNumber = index.brands.push(row.frontend) - 1;
+    index.brandDocuments.push({ documents: new Int32Array(1024), length: 0 });
+  }
+  const ofBrand = index.brandDocuments[brandNumber]!;
+  ofBrand.documents = room(ofBrand.documents, ofBrand.length + 1);
+  ofBrand.documents[ofBrand.length++] = document;
   index.jobIds = room(index.jobIds, capacity);
   index.jobIds[document] = row.id;
   index.documents.set(row.id, document);
@@ -204,7 +219,8 @@ function appendDocument(index: JobIndex, row: JobRow, onNewLexeme: (lexeme: stri
   index.yearlySalary[document] = row.salary === null ? Number.NaN : Number(row.salary);
   index.config = room(index.config, capacity);
   index.config[document] = Math.max(0, textSearchConfigs.indexOf(row.search_config as TextSearchConfig));
-  index.titles[document] = row.title.toLowerCase();
+  index.title = room(index.title, capacity);
+  index.title[document] = titleNumber(index.titles, row.title.toLowerCase());
   const employment = row.employment ?? [];
   const occupations = row.occupations ?? [];
   index.employmentTypes = appendValues(index.employmentTypes, document, employment);
@@ -351,11 +367,13 @@ function isNewer(index: JobIndex, a: number, b: number): boolean {
  * Documents given in ascending order, newest first: the built ones are in that order already, the few a
  * catch-up appended after them are sorted and merged in.
  */
-export function newestFirst(index: JobIndex, documents: readonly number[]): number[] {
+export function newestFirst<T extends ArrayLike<number>>(index: JobIndex, documents: T): T | number[] {
   let split = documents.length;
   while (split > 0 && documents[split - 1]! >= index.ordered) split -= 1;
-  if (split === documents.length) return documents as number[];
-  const appended = documents.slice(split).sort((a, b) => (isNewer(index, a, b) ? -1 : isNewer(index, b, a) ? 1 : 0));
+  if (split === documents.length) return documents;
+  const appended = Array.from(documents)
+    .slice(split)
+    .sort((a, b) => (isNewer(index, a, b) ? -1 : isNewer(index, b, a) ? 1 : 0));
   const merged: number[] = [];
   let built = 0;
   let next = 0;

@@ -22,7 +22,17 @@ import type { EngineQuery, SearchEngine, SearchResult } from './engine.ts';
 import { rankFacets } from './facets.ts';
 import { hasPhrase } from './job-filter.ts';
 import type { ResumeFilter, ResumeSearchHit } from './sql-resume-engine.ts';
-import { addVector, germanConfig, prepareTerms, textMatches, type Postings, type TextIndex } from './text-index.ts';
+import {
+  addVector,
+  emptyTitles,
+  germanConfig,
+  prepareTerms,
+  textMatches,
+  titleNumber,
+  type Postings,
+  type TextIndex,
+  type Titles,
+} from './text-index.ts';
 
 export interface ResumeIndex extends TextIndex {
   /** The revision the copy holds every change up to (it may hold some later ones too). */
@@ -39,8 +49,10 @@ export interface ResumeIndex extends TextIndex {
   latitude: Float64Array;
   longitude: Float64Array;
   region: (string | null)[];
-  /** lower(title), '' when none. */
-  titles: string[];
+  /** lower(title), '' when none, each distinct title once (text-index.ts). */
+  titles: Titles;
+  /** Per document the number of its title in `titles`. */
+  title: Int32Array;
   /** The facet term ids of document d: terms[termStart[d] … termStart[d + 1]). */
   termStart: Int32Array;
   terms: Int32Array;
@@ -100,7 +112,8 @@ export async function buildResumeIndex(db: Database, maxResumes: number): Promis
     latitude: new Float64Array(capacity),
     longitude: new Float64Array(capacity),
     region: [],
-    titles: [],
+    titles: emptyTitles(),
+    title: new Int32Array(capacity),
     termStart: new Int32Array(capacity + 1),
     terms: new Int32Array(capacity * 8),
     termField: new Int8Array(0),
@@ -160,7 +173,7 @@ function appendResume(index: ResumeIndex, row: ResumeRow, regions: Map<string, s
     regions.set(region, region);
   }
   index.region[d] = region;
-  index.titles[d] = row.title;
+  index.title[d] = titleNumber(index.titles, row.title);
   const terms = row.terms ?? [];
   const from = index.termStart[d]!;
   if (from + terms.length > index.terms.length) {
@@ -209,7 +222,7 @@ export function searchResumeIndex(
   for (let d = 0; d < index.size && brand >= 0; d++) {
     if (index.brand[d] !== brand) continue;
     if (index.visibleSince[d]! <= shownAfter || index.visibleSince[d]! > shownUntil) continue;
-    const title = index.titles[d]!;
+    const title = index.title[d]!;
     if (groups && !textMatches(groups, d, germanConfig, title)) continue;
     if (radius) {
       const latitude = index.latitude[d]!;
@@ -228,7 +241,7 @@ export function searchResumeIndex(
       hits.push(d);
       if (groups) {
         let inTitle = 0;
-        for (const term of positive) if (term.titleText !== null && title.includes(term.titleText)) inTitle += 1;
+        for (const term of positive) if (term.inTitle !== null && term.inTitle[title] === 1) inTitle += 1;
         titleScores[d] = positive.length > 0 ? (inTitle / positive.length) * 10 : 0;
       }
     }

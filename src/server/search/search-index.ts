@@ -13,7 +13,7 @@ import type { EngineQuery, SearchEngine } from './engine.ts';
 import { localizedText } from '../../i18n/index.ts';
 import { rankFacets } from './facets.ts';
 import { currentJobIndex, newestFirst, type JobIndex } from './job-index.ts';
-import { prepareTerms, textMatches, type IndexTerm } from './text-index.ts';
+import { prepareTerms, textMatches, titlesContaining, type IndexTerm } from './text-index.ts';
 import { hasPhrase, type JobFilter } from './job-filter.ts';
 import { jobFacetFields, type JobFacetField, type JobSearchHit, type JobSearchResult } from './types.ts';
 
@@ -48,16 +48,72 @@ function distanceKm(lat: number, lon: number, cosLat: number, latitude: number, 
   return 2 * earthRadiusKm * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-function rankOf(positive: readonly IndexTerm[], d: number, config: number, title: string): number {
+/** `title`: the number of the document's title (text-index.ts, Titles). */
+function rankOf(positive: readonly IndexTerm[], d: number, config: number, title: number): number {
   if (positive.length === 0) return 0;
   let inTitle = 0;
   let weights = 0;
   for (const term of positive) {
-    if (term.titleText !== null && title.includes(term.titleText)) inTitle += 1;
+    if (term.inTitle !== null && term.inTitle[title] === 1) inTitle += 1;
     const own = term.own[config] ?? term.any;
     if (own) weights += weightValue[own[d]!] ?? 0;
   }
   return (inTitle / positive.length) * 10 + weights / positive.length;
+}
+
+/**
+ * The first `count` of `ordered` by `rank`, highest first, in their order in `ordered` among equal ranks
+ * (as a stable sort would give them), without sorting every hit: a heap of the best `count` so far.
+ */
+export function bestRanked(ordered: ArrayLike<number>, rank: (d: number) => number, count: number): number[] {
+  const size = Math.min(count, ordered.length);
+  if (size <= 0) return [];
+  // Heap entries are positions in `ordered`; the root is the worst of the kept ones.
+  const ranks = new Float64Array(size);
+  const positions = new Int32Array(size);
+  const worse = (a: number, b: number) =>
+    ranks[a]! < ranks[b]! || (ranks[a] === ranks[b] && positions[a]! > positions[b]!);
+  const swap = (a: number, b: number) => {
+    [ranks[a], ranks[b]] = [ranks[b]!, ranks[a]!];
+    [positions[a], positions[b]] = [positions[b]!, positions[a]!];
+  };
+  const siftDown = (from: number, length: number) => {
+    let at = from;
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let worst = at;
+      if (left < length && worse(left, worst)) worst = left;
+      if (right < length && worse(right, worst)) worst = right;
+      if (worst === at) return;
+      swap(at, worst);
+      at = worst;
+    }
+  };
+  let length = 0;
+  for (let position = 0; position < ordered.length; position++) {
+    const value = rank(ordered[position]!);
+    if (length < size) {
+      ranks[length] = value;
+      positions[length] = position;
+      let at = length++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!worse(at, parent)) break;
+        swap(at, parent);
+        at = parent;
+      }
+    } else if (value > ranks[0]!) {
+      // Later positions lose ties: only a higher rank displaces the worst kept.
+      ranks[0] = value;
+      positions[0] = position;
+      siftDown(0, length);
+    }
+  }
+  const kept = Array.from({ length }, (_, at) => at).sort(
+    (a, b) => ranks[b]! - ranks[a]! || positions[a]! - positions[b]!,
+  );
+  return kept.map((at) => ordered[positions[at]!]!);
 }
 
 /** The values (array positions) with a count. */
@@ -121,19 +177,28 @@ export function searchIndex(
   const occupationCounts = new Int32Array(termSlots);
   const companyCounts = new Int32Array(index.maxOrganizationId + 1);
   const industryByOrganization = new Int32Array(index.maxOrganizationId + 1);
-  const hits: number[] = [];
+
   // A job alert digest's window (after, until]: the jobs published in it.
   const publishedAfter = search.published ? search.published.after.getTime() : -Infinity;
   const publishedUntil = search.published ? search.published.until.getTime() : Infinity;
+  const titleAllowed = search.title === '' ? null : titlesContaining(index.titles, search.title);
+  // The brand's own documents (ascending, so newest first as the index), or all of them.
+  const ofBrand = brand >= 0 ? index.brandDocuments[brand]! : null;
+  const brandDocuments = ofBrand?.documents ?? null;
+  const walked = noBrandJobs ? 0 : (ofBrand?.length ?? index.size);
+  // The hits in index order (at most the documents walked).
+  const hits = new Int32Array(walked);
+  let hitCount = 0;
+  const all = selection.all;
 
-  for (let d = 0; d < index.size && !noBrandJobs; d++) {
+  for (let at = 0; at < walked; at++) {
+    const d = brandDocuments === null ? at : brandDocuments[at]!;
     if (index.removed[d] === 1) continue;
-    if (brand >= 0 && index.brand[d] !== brand) continue;
     if (index.publishedAt[d]! > now || index.expiresAt[d]! <= now) continue;
     if (index.publishedAt[d]! <= publishedAfter || index.publishedAt[d]! > publishedUntil) continue;
     if (search.minYearlySalary !== undefined && !(index.yearlySalary[d]! >= search.minYearlySalary)) continue;
-    const title = index.titles[d] as string;
-    if (search.title !== '' && !title.includes(search.title)) continue;
+    const title = index.title[d]!;
+    if (titleAllowed !== null && titleAllowed[title] !== 1) continue;
     if (groups && !textMatches(groups, d, index.config[d]!, title)) continue;
     if (category) {
       let found = false;
@@ -179,16 +244,17 @@ export function searchIndex(
     for (let at = occupations.start[d]!; at < occupationEnd; at++) {
       if (occupationSelected[occupations.values[at]!] === 1) mask |= bit.occupations;
     }
-    if (selection.isHit(mask)) hits.push(d);
-    if (remote !== 0 && selection.countsFor(mask, bit.remoteOptions)) remoteCounts[remote]! += 1;
-    if (experience !== 0 && selection.countsFor(mask, bit.yearsOfExperience)) experienceCounts[experience]! += 1;
-    if (selection.countsFor(mask, bit.company)) companyCounts[organization]! += 1;
-    if (selection.countsFor(mask, bit.industry)) industryByOrganization[organization]! += 1;
-    if (selection.countsFor(mask, bit.employmentType)) {
+    // selection.isHit and selection.countsFor (facets.ts), written out for this loop.
+    if (mask === all) hits[hitCount++] = d;
+    if (remote !== 0 && (mask | bit.remoteOptions) === all) remoteCounts[remote]! += 1;
+    if (experience !== 0 && (mask | bit.yearsOfExperience) === all) experienceCounts[experience]! += 1;
+    if ((mask | bit.company) === all) companyCounts[organization]! += 1;
+    if ((mask | bit.industry) === all) industryByOrganization[organization]! += 1;
+    if ((mask | bit.employmentType) === all) {
       for (let at = employmentTypes.start[d]!; at < employmentEnd; at++)
         employmentCounts[employmentTypes.values[at]!]! += 1;
     }
-    if (selection.countsFor(mask, bit.occupations)) {
+    if ((mask | bit.occupations) === all) {
       for (let at = occupations.start[d]!; at < occupationEnd; at++) occupationCounts[occupations.values[at]!]! += 1;
     }
   }
@@ -206,19 +272,15 @@ export function searchIndex(
     occupations: occupationCounts,
   };
 
-  // The page: hits newest first; relevance re-sorts them, stable for equal ranks.
+  // The page: hits newest first; relevance orders them by rank, newest first among equal ranks.
   const offset = (query.page - 1) * query.pageSize;
-  let ranks: Float64Array | null = null;
-  let ordered = newestFirst(index, hits);
-  if (groups) {
-    ranks = new Float64Array(index.size);
-    for (const d of ordered) ranks[d] = rankOf(positive, d, index.config[d]!, index.titles[d] as string);
-    if (query.byRank) {
-      const rankOfHit = ranks;
-      ordered = [...ordered].sort((a, b) => rankOfHit[b]! - rankOfHit[a]!);
-    }
-  }
-  const items: JobSearchHit[] = ordered.slice(offset, offset + query.pageSize).map((d) => {
+  const ordered = newestFirst(index, hits.subarray(0, hitCount));
+  const rank = (d: number) => rankOf(positive, d, index.config[d]!, index.title[d]!);
+  const page =
+    groups && query.byRank
+      ? bestRanked(ordered, rank, offset + query.pageSize).slice(offset)
+      : Array.from(ordered.slice(offset, offset + query.pageSize));
+  const items: JobSearchHit[] = page.map((d) => {
     let distance: number | null = null;
     if (radius) {
       for (let at = latitudes.start[d]!; at < latitudes.start[d + 1]!; at++) {
@@ -226,7 +288,7 @@ export function searchIndex(
         if (distance === null || km < distance) distance = km;
       }
     }
-    return { jobId: index.jobIds[d]!, distanceKm: distance, rank: ranks ? ranks[d]! : 0 };
+    return { jobId: index.jobIds[d]!, distanceKm: distance, rank: groups ? rank(d) : 0 };
   });
 
   const labelOf = (field: JobFacetField, value: number): string | undefined => {
@@ -241,5 +303,5 @@ export function searchIndex(
     locale: query.locale,
     limit: query.facetValueLimit,
   });
-  return { total: hits.length, page: query.page, pageSize: query.pageSize, items, facets };
+  return { total: hitCount, page: query.page, pageSize: query.pageSize, items, facets };
 }

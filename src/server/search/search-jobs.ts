@@ -1,14 +1,16 @@
 /**
  * The job search: the request's filter prepared once (job-filter.ts), then answered by the first engine
- * that can (engine.ts): the in-memory index while it is current and the board is within
- * SEARCH_INDEX_MAX_JOBS (decision 0008, docs/scaling.md), else the SQL statement (decision 0006). Both count facets by the rules of facets.ts, so they give the same totals, facets and
- * date-sorted pages.
+ * that can (engine.ts): the machine's search service when there is one (SEARCH_SERVICE_SOCKET, decision
+ * 0031), the worker's in-memory index while it is current and the board is within SEARCH_INDEX_MAX_JOBS
+ * (decision 0008, docs/scaling.md), else the SQL statement (decision 0006). All count facets by the rules of
+ * facets.ts, so they give the same totals, facets and date-sorted pages.
  */
 import { defaultPageSize, facetValueLimit, jobFacetFields } from '../../lib/search/vocabulary.ts';
 import { getConfig } from '../config.ts';
 import { searchWith } from './engine.ts';
 import { FacetSelection } from './facets.ts';
 import { jobFilterOf } from './job-filter.ts';
+import { serviceJobEngine } from './job-search-service.ts';
 import { indexJobEngine } from './search-index.ts';
 import { sqlJobEngine } from './sql-job-engine.ts';
 import type { JobSearchResult, SearchJobsOptions } from './types.ts';
@@ -34,7 +36,14 @@ export async function searchJobs(options: SearchJobsOptions): Promise<JobSearchR
     wait: engine === 'index',
     maxJobs: options.indexMaxJobs ?? getConfig().SEARCH_INDEX_MAX_JOBS,
   });
-  return searchWith(engine === 'database' ? [database] : [index, database], {
+  const serviceSocket = options.serviceSocket === undefined ? getConfig().SEARCH_SERVICE_SOCKET : options.serviceSocket;
+  const engines =
+    engine === 'database'
+      ? [database]
+      : engine === 'auto' && serviceSocket
+        ? [serviceJobEngine(serviceSocket), index, database]
+        : [index, database];
+  return searchWith(engines, {
     filter,
     facets: new FacetSelection(jobFacetFields, request.facets ?? {}),
     byRank: filter.text !== null && (request.sort ?? 'relevancy') === 'relevancy',

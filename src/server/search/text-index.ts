@@ -82,13 +82,43 @@ export function appendPosting(postings: Postings, document: number, weight: numb
   postings.bytes[postings.length++] = value;
 }
 
-/** What text matching reads of an index: its documents' lexemes and their postings. */
+/**
+ * The documents' lower-case titles, each distinct title kept once and numbered: a title that a thousand jobs
+ * share is one string, and a query compares each distinct title with its words once, not once per job.
+ */
+export interface Titles {
+  /** Distinct titles by number. */
+  texts: string[];
+  numbers: Map<string, number>;
+}
+
+export const emptyTitles = (): Titles => ({ texts: [], numbers: new Map() });
+
+/** The number of a (lower-case) title, added when new. */
+export function titleNumber(titles: Titles, title: string): number {
+  let number = titles.numbers.get(title);
+  if (number === undefined) {
+    number = titles.texts.push(title) - 1;
+    titles.numbers.set(title, number);
+  }
+  return number;
+}
+
+/** Per distinct title: 1 when it contains `text`. */
+export function titlesContaining(titles: Titles, text: string): Uint8Array {
+  const found = new Uint8Array(titles.texts.length);
+  for (const [number, title] of titles.texts.entries()) if (title.includes(text)) found[number] = 1;
+  return found;
+}
+
+/** What text matching reads of an index: its documents' lexemes, their postings and titles. */
 export interface TextIndex {
   /** Documents (ids 0 … size - 1). */
   size: number;
   /** All lexemes, sorted (for prefixes). */
   lexemes: readonly string[];
   postings: ReadonlyMap<string, Postings>;
+  titles: Titles;
 }
 
 /** Adds a document's lexemes (its search vector as text) to the postings; `onNewLexeme` hears of new ones. */
@@ -163,6 +193,8 @@ function matchesOf(index: TextIndex, lexemes: readonly string[], prefix: string 
 export interface IndexTerm {
   negated: boolean;
   titleText: string | null;
+  /** Per distinct title (Titles): 1 when it contains titleText; null without a titleText. */
+  inTitle: Uint8Array | null;
   /** Per configuration (textSearchConfigs order): matches, or null where the configuration drops the word. */
   own: (Matches | null)[];
   /** Matches of any configuration (German jobs accept the English or French stem too, as in the database). */
@@ -200,15 +232,16 @@ export function prepareTerms(index: TextIndex, text: TextQuery): IndexTerm[][] {
           }
         }
       }
-      return { negated, titleText: term.titleText, own, any };
+      const inTitle = term.titleText === null || negated ? null : titlesContaining(index.titles, term.titleText);
+      return { negated, titleText: term.titleText, inTitle, own, any };
     }),
   );
 }
 
 export const germanConfig = textSearchConfigs.indexOf('german');
 
-/** Whether document `d` (of configuration `config`, lower-case title `title`) matches a positive term. */
-export function termMatches(term: IndexTerm, d: number, config: number, title: string): boolean {
+/** Whether document `d` (of configuration `config`, title number `title`) matches a term. */
+export function termMatches(term: IndexTerm, d: number, config: number, title: number): boolean {
   if (term.negated) {
     const exact = term.own[config] ?? null;
     return !(exact !== null && exact[d]! > 0);
@@ -224,12 +257,19 @@ export function termMatches(term: IndexTerm, d: number, config: number, title: s
   } else {
     vector = ownMatches[d]! > 0;
   }
-  return vector || (term.titleText !== null && title.includes(term.titleText));
+  return vector || (term.inTitle !== null && term.inTitle[title] === 1);
 }
 
-export function textMatches(groups: readonly IndexTerm[][], d: number, config: number, title: string): boolean {
+export function textMatches(groups: readonly IndexTerm[][], d: number, config: number, title: number): boolean {
   for (const group of groups) {
-    if (group.every((term) => termMatches(term, d, config, title))) return true;
+    let all = true;
+    for (const term of group) {
+      if (!termMatches(term, d, config, title)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return true;
   }
   return false;
 }

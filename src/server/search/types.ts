@@ -72,6 +72,11 @@ export interface SearchJobsOptions {
   engine?: 'auto' | 'database' | 'index';
   /** Published jobs above which no index is built (default: SEARCH_INDEX_MAX_JOBS); tests and benchmarks set it. */
   indexMaxJobs?: number;
+  /**
+   * The machine's search service (job-search-service.ts), asked first under `auto` (default:
+   * SEARCH_SERVICE_SOCKET; null for none).
+   */
+  serviceSocket?: string | null;
 }
 
 export interface GeoBounds {

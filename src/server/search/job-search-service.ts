@@ -1,0 +1,261 @@
+/**
+ * The job index once per machine (docs/scaling.md, decision 0031): a search process holds the in-memory
+ * index of job-index.ts and answers the web workers' searches over a Unix socket, so that a board too large
+ * for a copy in every worker (SEARCH_INDEX_MAX_JOBS) still searches from memory, and the copy is built once
+ * per change instead of once per worker.
+ *
+ * The process (scripts/search-service.mjs, started by PM2 beside the workers) asks the database for its
+ * revision before every answer, as a worker's own copy does: a search never sees a copy older than the
+ * writes committed before it. While its copy is not current, or the process is down, slow or gone, the
+ * worker's next engine answers (its own copy within SEARCH_INDEX_MAX_JOBS, else SQL): the service is a
+ * cache, never the only way to an answer.
+ *
+ * Wire: newline-delimited JSON on a socket only this machine's user can open (mode 0600). A request is
+ * `{"id":n,"query":…}`, an answer `{"id":n,"result":…|null}`. Frames are bounded (`maxFrameBytes`) and a
+ * request waits at most `timeoutMs` for its answer.
+ */
+import { chmod, rm } from 'node:fs/promises';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import type { Locale } from '../../../brands/index.ts';
+import { jobFacetFields } from '../../lib/search/vocabulary.ts';
+import type { Database } from '../db/index.ts';
+import { log, logUnexpected } from '../log.ts';
+import type { EngineQuery, SearchEngine } from './engine.ts';
+import { FacetSelection } from './facets.ts';
+import { currentJobIndex } from './job-index.ts';
+import { hasPhrase, type JobFilter } from './job-filter.ts';
+import { searchIndex } from './search-index.ts';
+import type { JobFacetField, JobSearchHit, JobSearchResult } from './types.ts';
+
+/** A request or an answer larger than this closes the connection (queries are a few KB, answers ~10 KB). */
+export const maxFrameBytes = 1024 * 1024;
+/** A search the service has not answered by then is answered by the next engine. */
+export const defaultTimeoutMs = 2000;
+/** After a failed connection, the workers do not try again for this long (the next engine answers). */
+const reconnectAfterMs = 5000;
+
+/** An EngineQuery as JSON: the facet selection as its values, the digest window as milliseconds. */
+interface WireQuery {
+  filter: Omit<JobFilter, 'published'> & { published: { after: number; until: number } | null };
+  selections: Partial<Record<JobFacetField, number[]>>;
+  byRank: boolean;
+  page: number;
+  pageSize: number;
+  locale: Locale;
+  facetValueLimit: number;
+}
+
+function toWire(query: EngineQuery<JobFilter, JobFacetField>): WireQuery {
+  const { published } = query.filter;
+  return {
+    filter: {
+      ...query.filter,
+      published: published && { after: published.after.getTime(), until: published.until.getTime() },
+    },
+    selections: Object.fromEntries(query.facets.selected.map((field) => [field, [...query.facets.values(field)]])),
+    byRank: query.byRank,
+    page: query.page,
+    pageSize: query.pageSize,
+    locale: query.locale,
+    facetValueLimit: query.facetValueLimit,
+  };
+}
+
+function fromWire(wire: WireQuery): EngineQuery<JobFilter, JobFacetField> {
+  const { published } = wire.filter;
+  return {
+    filter: {
+      ...wire.filter,
+      published: published && { after: new Date(published.after), until: new Date(published.until) },
+    },
+    facets: new FacetSelection(jobFacetFields, wire.selections),
+    byRank: wire.byRank,
+    page: wire.page,
+    pageSize: wire.pageSize,
+    locale: wire.locale,
+    facetValueLimit: wire.facetValueLimit,
+  };
+}
+
+/** Splits a stream into lines; false (and nothing more read) once a line is longer than `maxFrameBytes`. */
+function lineReader(onLine: (line: string) => void): (chunk: Buffer) => boolean {
+  let pending = '';
+  return (chunk) => {
+    pending += chunk.toString('utf8');
+    let end: number;
+    while ((end = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, end);
+      pending = pending.slice(end + 1);
+      if (line.length > 0) onLine(line);
+    }
+    return pending.length <= maxFrameBytes;
+  };
+}
+
+export interface JobSearchService {
+  close(): Promise<void>;
+}
+
+/**
+ * Serves searches from the index of `db` on `socketPath` and starts building it. Refuses a path another
+ * process is listening on; removes a socket file left by a process that ended.
+ */
+export async function startJobSearchService(options: {
+  db: Database;
+  socketPath: string;
+  /** More published jobs than this and the service holds no copy (every answer null). */
+  maxJobs: number;
+}): Promise<JobSearchService> {
+  const { db, socketPath, maxJobs } = options;
+  if (await answers(socketPath)) throw new Error(`another search service listens on ${socketPath}`);
+  await rm(socketPath, { force: true });
+
+  const answer = async (wire: WireQuery): Promise<JobSearchResult | null> => {
+    const index = await currentJobIndex(db, { maxJobs });
+    return index && searchIndex(index, fromWire(wire), Date.now());
+  };
+  const open = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+    const read = lineReader((line) => {
+      let request: { id: unknown; query: WireQuery };
+      try {
+        request = JSON.parse(line) as { id: unknown; query: WireQuery };
+      } catch {
+        socket.destroy();
+        return;
+      }
+      const { id } = request;
+      void answer(request.query)
+        .catch((error: unknown) => {
+          logUnexpected('search', 'the search service could not answer; the worker searches without it', error);
+          return null;
+        })
+        .then((result) => {
+          if (!socket.destroyed) socket.write(`${JSON.stringify({ id, result })}\n`);
+        });
+    });
+    socket.on('data', (chunk: Buffer) => {
+      if (!read(chunk)) socket.destroy();
+    });
+    socket.on('error', () => socket.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  await chmod(socketPath, 0o600);
+  // The first copy now, not at the first search.
+  void currentJobIndex(db, { maxJobs }).catch(() => null);
+  log('search').info(`search service listening on ${socketPath}`);
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        // The workers keep their connections open: end them, or the server never closes.
+        server.close(() => resolve());
+        for (const socket of open) socket.destroy();
+      }),
+  };
+}
+
+/** Whether a process listens on the socket (a left-over file of an ended one does not). */
+function answers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createConnection(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+interface Connection {
+  socket: Socket | null;
+  nextId: number;
+  pending: Map<number, (result: JobSearchResult | null) => void>;
+  /** After a failure, no new connection before then (milliseconds since the epoch). */
+  downUntil: number;
+}
+
+const connections = new Map<string, Connection>();
+
+function connectionTo(socketPath: string): Connection {
+  let connection = connections.get(socketPath);
+  if (!connection) {
+    connection = { socket: null, nextId: 1, pending: new Map(), downUntil: 0 };
+    connections.set(socketPath, connection);
+  }
+  return connection;
+}
+
+/** Ends the connection: every waiting search is answered by the next engine. */
+function fail(connection: Connection, socket: Socket): void {
+  if (connection.socket === socket) {
+    connection.socket = null;
+    connection.downUntil = Date.now() + reconnectAfterMs;
+  }
+  socket.destroy();
+  for (const settle of connection.pending.values()) settle(null);
+  connection.pending.clear();
+}
+
+function openSocket(connection: Connection, socketPath: string): Socket {
+  const socket = createConnection(socketPath);
+  // A worker waiting for nothing must be able to exit.
+  socket.unref();
+  const read = lineReader((line) => {
+    try {
+      const { id, result } = JSON.parse(line) as { id: number; result: JobSearchResult | null };
+      const settle = connection.pending.get(id);
+      connection.pending.delete(id);
+      settle?.(result);
+    } catch {
+      fail(connection, socket);
+    }
+  });
+  socket.on('data', (chunk: Buffer) => {
+    if (!read(chunk)) fail(connection, socket);
+  });
+  socket.on('error', () => fail(connection, socket));
+  socket.on('close', () => fail(connection, socket));
+  return socket;
+}
+
+/**
+ * The engine that asks the machine's search service on `socketPath`: its answer, or null (the next engine
+ * answers) for phrases, while the service's copy is not current, and when it is unreachable or late.
+ */
+export function serviceJobEngine(
+  socketPath: string,
+  timeoutMs = defaultTimeoutMs,
+): SearchEngine<JobFilter, JobFacetField, JobSearchHit> {
+  return {
+    name: 'service',
+    search(query) {
+      if (hasPhrase(query.filter)) return Promise.resolve(null);
+      const connection = connectionTo(socketPath);
+      if (!connection.socket) {
+        if (Date.now() < connection.downUntil) return Promise.resolve(null);
+        connection.socket = openSocket(connection, socketPath);
+      }
+      const socket = connection.socket;
+      const id = connection.nextId++;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          connection.pending.delete(id);
+          resolve(null);
+        }, timeoutMs);
+        connection.pending.set(id, (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        });
+        socket.write(`${JSON.stringify({ id, query: toWire(query) })}\n`);
+      });
+    },
+  };
+}
