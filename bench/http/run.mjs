@@ -1,9 +1,10 @@
 // HTTP benchmark of the built site on its own embedded database with the full demo data (5,000 jobs, as
-// `npm start`): the job page over 50 different jobs, the job search, a keyword search, the home page and a
-// static asset in the same run, so the figures can be compared on any machine. Prints requests/s, p50/p95/p99
-// latency, bytes per response, their ratio to the static asset, the server's resident size (RSS) and its CPU
-// time per request (with the PostgreSQL backends' on PostgreSQL): on a machine shared with other work,
-// requests/s and latencies move with the load, CPU time per request much less.
+// `npm start`): the job page over 50 different jobs, the job search, a keyword search, searches no cache has
+// seen (a keyword and a minimum salary, each URL once), the home page and a static asset in the same run, so
+// the figures can be compared on any machine. Prints requests/s, p50/p95/p99 latency, bytes per response,
+// their ratio to the static asset, the server's resident size (RSS) and its CPU time per request (with the
+// PostgreSQL backends' on PostgreSQL; and the search process's RSS, decision 0031): on a machine shared with
+// other work, requests/s and latencies move with the load, CPU time per request much less.
 //
 // Usage: npm run bench:http [-- --duration 10 --connections 10 --frontend tagblatt --accept-encoding "br, gzip"]
 // --accept-encoding is sent with every request (a browser sends "gzip, deflate, br, zstd"; "identity" for
@@ -73,6 +74,7 @@ async function startTarget() {
       origin: cluster.origin,
       label: `PostgreSQL (${totalJobs} jobs), PM2 × ${workers} workers`,
       residentBytes: cluster.residentBytesPerWorker,
+      searchResidentBytes: cluster.searchResidentBytes,
       heaps: async () => cluster.list().map((worker) => [worker.heapUsedMegabytes, worker.heapTotalMegabytes]),
       restarts: () => cluster.list().reduce((sum, worker) => sum + worker.restarts, 0),
       stop: async () => cluster.stop(),
@@ -148,12 +150,13 @@ const samplePeak = () => {
 const requestsOf = (paths) =>
   paths.map((path) => ({ method: 'GET', path, headers: { 'accept-encoding': acceptEncoding } }));
 
-async function measure(name, paths) {
+/** `warmUpPaths`: other paths for the warm-up (a row of searches no cache may have seen). */
+async function measure(name, paths, warmUpPaths = paths) {
   const requests = requestsOf(paths);
   const sampler = setInterval(samplePeak, 500);
   try {
     // Warm-up so JIT and caches settle before the measured run.
-    await autocannon({ url: origin, connections, duration: 2, requests });
+    await autocannon({ url: origin, connections, duration: 2, requests: requestsOf(warmUpPaths) });
     const latencies = [];
     const cpuBefore = target.cpuMilliseconds();
     const databaseCpuBefore = target.databaseCpuMilliseconds?.();
@@ -187,13 +190,38 @@ async function measure(name, paths) {
   }
 }
 
+/**
+ * Keyword searches with a minimum salary, each URL once in a row's few thousand requests, so neither the
+ * page cache nor a CDN has seen it: what a crawler walking the filters, or a visitor typing, costs.
+ * `variant` 0 and 1 give disjoint lists (relevance and newest first).
+ */
+function newSearches(variant) {
+  const words = ['Pflege', 'Lager', 'Vertrieb', 'Koch', 'Elektriker', 'Büro', 'Mitarbeiter', 'Kaufmann'];
+  const words2 = ['Fahrer', 'Verkäufer', 'Erzieher', 'Mechatroniker', 'Buchhalter', 'Marketing', 'Java', 'Reinigung'];
+  const paths = [];
+  for (let salary = 20_000; salary < 80_000; salary += 100) {
+    for (const word of [...words, ...words2]) {
+      const sort = variant === 1 ? '&sort=publish_date_desc' : '';
+      paths.push(`/jobs?search=${encodeURIComponent(word)}&minSalary=${salary}${sort}`);
+    }
+  }
+  // Shuffled (the same way each run), so that consecutive requests differ in word and salary.
+  let seed = 12;
+  for (let at = paths.length - 1; at > 0; at--) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const other = seed % (at + 1);
+    [paths[at], paths[other]] = [paths[other], paths[at]];
+  }
+  return paths;
+}
+
 /** Job pages with the other pages between them: two job pages, then /jobs, a keyword search, home or the asset. */
 function mixedPaths(jobPaths, asset) {
   const keywords = ['Pflege', 'Lager', 'Vertrieb', 'Koch', 'Elektriker', 'Büro'];
   const others = [];
   for (let index = 0; others.length < Math.ceil(jobPaths.length / 2); index++) {
     const keyword = keywords[index % keywords.length];
-    others.push('/jobs', `/jobs?q=${encodeURIComponent(keyword)}`, '/', asset);
+    others.push('/jobs', `/jobs?search=${encodeURIComponent(keyword)}`, '/', asset);
   }
   return jobPaths.flatMap((path, index) => (index % 2 === 1 ? [path, others[(index - 1) / 2]] : [path]));
 }
@@ -278,7 +306,7 @@ try {
   const searchHtml = await (await fetch(`${origin}/jobs`)).text();
   // Each process builds its job index on its first search: let every worker do so before measuring.
   for (let index = 0; index < 2 * target.residentBytes().length; index++) {
-    await (await fetch(`${origin}/jobs?q=Pflege`)).text();
+    await (await fetch(`${origin}/jobs?search=Pflege`)).text();
   }
   const asset = /"(\/_astro\/[^"]+\.js)"/.exec(searchHtml)?.[1] ?? '/favicon.svg';
   const loadBefore = loadavg()[0];
@@ -286,8 +314,9 @@ try {
     await measure('static asset', [asset]),
     await measure('home page', ['/']),
     await measure('job search', ['/jobs']),
-    await measure('keyword search', ['/jobs?q=Pflege']),
+    await measure('keyword search', ['/jobs?search=Pflege']),
     await measure('job page', jobPaths),
+    await measure('new searches', newSearches(0), newSearches(1)),
   ];
   const [static_] = rows;
   console.log(
@@ -315,6 +344,9 @@ try {
     `Server RSS${onPostgres ? ' per worker' : ''}: ${megabytesOf(startRss)} MB after start-up${onPostgres ? '' : ' (seeding included)'}, ` +
       `peak ${megabytesOf(peakRss)} MB, ${megabytesOf(target.residentBytes())} MB at the end`,
   );
+  if (target.searchResidentBytes) {
+    console.log(`Search process RSS at the end: ${(target.searchResidentBytes() / MB).toFixed(0)} MB (decision 0031)`);
+  }
   if (soakSeconds > 0) await soak(mixedPaths(jobPaths, asset));
 } finally {
   await target.stop();

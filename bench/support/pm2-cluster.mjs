@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { freePort, waitUntilAnswering } from './server.mjs';
 
@@ -42,8 +43,43 @@ export function backendPidsOf(databaseName) {
   return pids;
 }
 
+/** One search of the search process (decision 0031, its wire format): its result, or null. */
+function askSearchService(socketPath) {
+  const query = {
+    filter: { brandId: 'tagblatt', text: null, title: '', location: null, published: null },
+    selections: {},
+    byRank: false,
+    page: 1,
+    pageSize: 1,
+    locale: 'de',
+    facetValueLimit: 1,
+  };
+  return new Promise((resolve) => {
+    const socket = createConnection(socketPath);
+    let answer = '';
+    socket.on('connect', () => socket.write(`${JSON.stringify({ id: 1, query })}\n`));
+    socket.on('data', (chunk) => {
+      answer += chunk;
+      if (answer.includes('\n')) {
+        socket.destroy();
+        resolve(JSON.parse(answer).result);
+      }
+    });
+    socket.on('error', () => resolve(null));
+  });
+}
+
+/** Waits (up to 15 minutes) until the search process answers from its copy of the job index. */
+async function waitForSearchService(socketPath) {
+  const until = Date.now() + 15 * 60_000;
+  while (!(await askSearchService(socketPath))) {
+    if (Date.now() > until) throw new Error('the search process did not build its copy within 15 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
 /**
- * Resolves once the cluster answers; `stop()` kills its PM2 daemon and removes the PM2 home. `workers` is
+ * Resolves once the cluster answers and its search process has its copy; `stop()` kills its PM2 daemon and removes the PM2 home. `workers` is
  * passed to `pm2 start -i`.
  */
 export async function startPm2Cluster({ databaseUrl, workers = 2, env = {} }) {
@@ -58,6 +94,7 @@ export async function startPm2Cluster({ databaseUrl, workers = 2, env = {} }) {
     HOST: '127.0.0.1',
     SITE_URL: origin,
     AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-pm2-secret-0123456789abcdef0123456789',
+    SEARCH_SERVICE_SOCKET: join(pm2Home, 'search.sock'),
     ...env,
   };
   const pm2 = (args) => spawnSync('npx', ['pm2', ...args], { env: clusterEnv, encoding: 'utf8' });
@@ -75,6 +112,9 @@ export async function startPm2Cluster({ databaseUrl, workers = 2, env = {} }) {
   }
   try {
     await waitUntilAnswering(origin, () => false);
+    const started = Date.now();
+    await waitForSearchService(clusterEnv.SEARCH_SERVICE_SOCKET);
+    console.log(`The search process answered from its copy after ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } catch (error) {
     stop();
     throw error;

@@ -17,7 +17,10 @@ import { jobs } from '../../src/server/db/schema/jobs';
 import { searchJobs, type JobSearchRequest, type JobSearchResult } from '../../src/server/search';
 import { FacetSelection } from '../../src/server/search/facets';
 import { jobFilterOf } from '../../src/server/search/job-filter';
+import { jobCategories } from '../../src/lib/job-categories';
+import { countJobCategories } from '../../src/server/search/count-job-categories';
 import {
+  serviceCategoryCounts,
   serviceJobEngine,
   startJobSearchService,
   type JobSearchService,
@@ -106,6 +109,14 @@ describe('job search service on postgres', () => {
       if (expected.total > 0) found += 1;
     }
     expect(found).toBeGreaterThanOrEqual(5);
+  });
+
+  it('counts the open jobs of each job category for the home page as the database does', async () => {
+    const slugs = jobCategories.map((category) => category.slug);
+    const expected = await countJobCategories(db(), 'tagblatt', slugs, { engine: 'database' });
+    expect(expected.some((count) => count > 0)).toBe(true);
+    expect(await serviceCategoryCounts(socketPath, 'tagblatt', slugs)).toEqual(expected);
+    expect(await countJobCategories(db(), 'tagblatt', slugs, { serviceSocket: socketPath })).toEqual(expected);
   });
 
   it('never answers from a copy older than a committed write', async () => {

@@ -17,6 +17,9 @@ import { sqlJobEngine } from '../../src/server/search/sql-job-engine';
 import { jobFacetFields } from '../../src/lib/search/vocabulary';
 import { searchJobs, type JobSearchRequest, type JobSearchResult } from '../../src/server/search';
 import { currentJobIndex, readSearchRevision } from '../../src/server/search/job-index';
+import { countJobCategories } from '../../src/server/search/count-job-categories';
+import { countCategoriesInIndex } from '../../src/server/search/search-index';
+import { jobCategories } from '../../src/lib/job-categories';
 import { parseVector } from '../../src/server/search/text-index';
 import { seedDatabase } from '../../src/server/seed/seed-database';
 import { createJob } from '../support/factories';
@@ -126,6 +129,18 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     }
     // The requests are not vacuous: nearly all of them find jobs.
     expect(compared).toBeGreaterThanOrEqual(24);
+  });
+
+  it('counts the open jobs of each job category as the database does (the home page)', async () => {
+    const slugs = jobCategories.map((category) => category.slug);
+    const index = await currentJobIndex(db(), { wait: true });
+    for (const brand of ['tagblatt', 'jobregio', 'suedjobs'] as const) {
+      const fromDatabase = await countJobCategories(db(), brand, slugs, { engine: 'database' });
+      expect(countCategoriesInIndex(index!, brand, slugs, Date.now()), brand).toEqual(fromDatabase);
+      // The home page's way: the current copy answers.
+      expect(await countJobCategories(db(), brand, slugs, { serviceSocket: null })).toEqual(fromDatabase);
+      if (brand === 'tagblatt') expect(fromDatabase.filter((count) => count > 0).length).toBeGreaterThanOrEqual(5);
+    }
   });
 
   it('ranks jobs with the word in the title first', async () => {

@@ -11,8 +11,9 @@
  * cache, never the only way to an answer.
  *
  * Wire: newline-delimited JSON on a socket only this machine's user can open (mode 0600). A request is
- * `{"id":n,"query":…}`, an answer `{"id":n,"result":…|null}`. Frames are bounded (`maxFrameBytes`) and a
- * request waits at most `timeoutMs` for its answer.
+ * `{"id":n,"query":…}` (a search) or `{"id":n,"categories":{"brandId","slugs"}}` (the home page's counts per
+ * job category, count-job-categories.ts), an answer `{"id":n,"result":…|null}`. Frames are bounded
+ * (`maxFrameBytes`) and a request waits at most `timeoutMs` for its answer.
  */
 import { chmod, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
@@ -24,7 +25,7 @@ import type { EngineQuery, SearchEngine } from './engine.ts';
 import { FacetSelection } from './facets.ts';
 import { currentJobIndex } from './job-index.ts';
 import { hasPhrase, type JobFilter } from './job-filter.ts';
-import { searchIndex } from './search-index.ts';
+import { countCategoriesInIndex, searchIndex } from './search-index.ts';
 import type { JobFacetField, JobSearchHit, JobSearchResult } from './types.ts';
 
 /** A request or an answer larger than this closes the connection (queries are a few KB, answers ~10 KB). */
@@ -44,6 +45,8 @@ interface WireQuery {
   locale: Locale;
   facetValueLimit: number;
 }
+
+type WireRequest = { query: WireQuery } | { categories: { brandId: string; slugs: string[] } };
 
 function toWire(query: EngineQuery<JobFilter, JobFacetField>): WireQuery {
   const { published } = query.filter;
@@ -110,24 +113,29 @@ export async function startJobSearchService(options: {
   if (await answers(socketPath)) throw new Error(`another search service listens on ${socketPath}`);
   await rm(socketPath, { force: true });
 
-  const answer = async (wire: WireQuery): Promise<JobSearchResult | null> => {
+  const answer = async (request: WireRequest): Promise<JobSearchResult | number[] | null> => {
     const index = await currentJobIndex(db, { maxJobs });
-    return index && searchIndex(index, fromWire(wire), Date.now());
+    if (!index) return null;
+    if ('categories' in request) {
+      const { brandId, slugs } = request.categories;
+      return countCategoriesInIndex(index, brandId, slugs.slice(0, 31), Date.now());
+    }
+    return searchIndex(index, fromWire(request.query), Date.now());
   };
   const open = new Set<Socket>();
   const server: Server = createServer((socket) => {
     open.add(socket);
     socket.on('close', () => open.delete(socket));
     const read = lineReader((line) => {
-      let request: { id: unknown; query: WireQuery };
+      let request: WireRequest & { id: unknown };
       try {
-        request = JSON.parse(line) as { id: unknown; query: WireQuery };
+        request = JSON.parse(line) as WireRequest & { id: unknown };
       } catch {
         socket.destroy();
         return;
       }
       const { id } = request;
-      void answer(request.query)
+      void answer(request)
         .catch((error: unknown) => {
           logUnexpected('search', 'the search service could not answer; the worker searches without it', error);
           return null;
@@ -177,7 +185,7 @@ function answers(socketPath: string): Promise<boolean> {
 interface Connection {
   socket: Socket | null;
   nextId: number;
-  pending: Map<number, (result: JobSearchResult | null) => void>;
+  pending: Map<number, (result: unknown) => void>;
   /** After a failure, no new connection before then (milliseconds since the epoch). */
   downUntil: number;
 }
@@ -193,7 +201,7 @@ function connectionTo(socketPath: string): Connection {
   return connection;
 }
 
-/** Ends the connection: every waiting search is answered by the next engine. */
+/** Ends the connection: every waiting request is answered by the next engine. */
 function fail(connection: Connection, socket: Socket): void {
   if (connection.socket === socket) {
     connection.socket = null;
@@ -210,7 +218,7 @@ function openSocket(connection: Connection, socketPath: string): Socket {
   socket.unref();
   const read = lineReader((line) => {
     try {
-      const { id, result } = JSON.parse(line) as { id: number; result: JobSearchResult | null };
+      const { id, result } = JSON.parse(line) as { id: number; result: unknown };
       const settle = connection.pending.get(id);
       connection.pending.delete(id);
       settle?.(result);
@@ -226,6 +234,28 @@ function openSocket(connection: Connection, socketPath: string): Socket {
   return socket;
 }
 
+/** The service's answer to a request, or null when it has none, is unreachable or late. */
+function ask<T>(socketPath: string, request: WireRequest, timeoutMs: number): Promise<T | null> {
+  const connection = connectionTo(socketPath);
+  if (!connection.socket) {
+    if (Date.now() < connection.downUntil) return Promise.resolve(null);
+    connection.socket = openSocket(connection, socketPath);
+  }
+  const socket = connection.socket;
+  const id = connection.nextId++;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      connection.pending.delete(id);
+      resolve(null);
+    }, timeoutMs);
+    connection.pending.set(id, (result) => {
+      clearTimeout(timer);
+      resolve(result as T | null);
+    });
+    socket.write(`${JSON.stringify({ id, ...request })}\n`);
+  });
+}
+
 /**
  * The engine that asks the machine's search service on `socketPath`: its answer, or null (the next engine
  * answers) for phrases, while the service's copy is not current, and when it is unreachable or late.
@@ -238,24 +268,17 @@ export function serviceJobEngine(
     name: 'service',
     search(query) {
       if (hasPhrase(query.filter)) return Promise.resolve(null);
-      const connection = connectionTo(socketPath);
-      if (!connection.socket) {
-        if (Date.now() < connection.downUntil) return Promise.resolve(null);
-        connection.socket = openSocket(connection, socketPath);
-      }
-      const socket = connection.socket;
-      const id = connection.nextId++;
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          connection.pending.delete(id);
-          resolve(null);
-        }, timeoutMs);
-        connection.pending.set(id, (result) => {
-          clearTimeout(timer);
-          resolve(result);
-        });
-        socket.write(`${JSON.stringify({ id, query: toWire(query) })}\n`);
-      });
+      return ask<JobSearchResult>(socketPath, { query: toWire(query) }, timeoutMs);
     },
   };
+}
+
+/** The open jobs per category slug from the service (count-job-categories.ts), or null as above. */
+export function serviceCategoryCounts(
+  socketPath: string,
+  brandId: string,
+  slugs: readonly string[],
+  timeoutMs = defaultTimeoutMs,
+): Promise<number[] | null> {
+  return ask<number[]>(socketPath, { categories: { brandId, slugs: [...slugs] } }, timeoutMs);
 }

@@ -305,3 +305,37 @@ export function searchIndex(
   });
   return { total: hitCount, page: query.page, pageSize: query.pageSize, items, facets };
 }
+
+/**
+ * Per category slug (in the given order) the open jobs of the brand in it, by the search's rule of a
+ * category (an occupational field with the slug, or whose parent has it): count-job-categories.ts.
+ */
+export function countCategoriesInIndex(
+  index: JobIndex,
+  brandId: string,
+  slugs: readonly string[],
+  now: number,
+): number[] {
+  const counts = new Array<number>(slugs.length).fill(0);
+  const brand = index.brands.indexOf(brandId);
+  if (brand < 0) return counts;
+  // Per occupational field: the bits of the categories it belongs to (itself or its parent).
+  const categoriesOf = new Int32Array(index.maxTermId + 1);
+  for (const [id, term] of index.terms) {
+    if (term.vocabulary !== 'occupational_field') continue;
+    const parent = term.parentId === null ? undefined : index.terms.get(term.parentId);
+    for (const [position, slug] of slugs.entries()) {
+      if (term.slug === slug || parent?.slug === slug) categoriesOf[id]! |= 1 << position;
+    }
+  }
+  const { documents, length } = index.brandDocuments[brand]!;
+  const { start, values } = index.occupations;
+  for (let at = 0; at < length; at++) {
+    const d = documents[at]!;
+    if (index.removed[d] === 1 || index.publishedAt[d]! > now || index.expiresAt[d]! <= now) continue;
+    let mask = 0;
+    for (let field = start[d]!; field < start[d + 1]!; field++) mask |= categoriesOf[values[field]!] ?? 0;
+    for (let position = 0; mask !== 0; position++, mask >>>= 1) if (mask & 1) counts[position]! += 1;
+  }
+  return counts;
+}

@@ -11,6 +11,7 @@ import { listBlogPosts } from '../blog/list-blog-posts.ts';
 import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
 import { isJobOfBrand, isOpenJob } from '../jobs/job-visibility.ts';
 import { listLatestJobs } from '../jobs/list-latest-jobs.ts';
+import { countJobCategories } from '../../search/count-job-categories.ts';
 
 export interface HomePage {
   featuredJobs: JobRow[];
@@ -117,25 +118,9 @@ export async function getHomePage(options: { db: Database; brand: Brand }): Prom
   };
 }
 
-/**
- * Open jobs of each job category (src/lib/job-categories.ts), counted as the search filters a category: a
- * job belongs to it through an occupational field that is the category or one of its children.
- */
+/** Open jobs of each job category (src/lib/job-categories.ts), counted by the search's engines. */
 async function countJobsByCategory(db: Database, brandId: string): Promise<{ slug: string; count: number }[]> {
   const slugs = jobCategories.map((category) => category.slug);
-  const { rows } = await db.execute<{ slug: string; count: string | number }>(sql`
-    select c.slug, count(distinct j.id) as count
-    from jobs j
-    join job_occupational_fields x on x.job_id = j.id
-    join taxonomy_terms t on t.id = x.term_id and t.vocabulary = 'occupational_field'
-    left join taxonomy_terms parent on parent.id = t.parent_id
-    join (select unnest(${sql`array[${sql.join(
-      slugs.map((slug) => sql`${slug}`),
-      sql`, `,
-    )}]::text[]`}) as slug) c on c.slug = t.slug or c.slug = parent.slug
-    where j.frontend = ${brandId} and j.state = 'published' and j.published_at <= now()
-      and (j.expires_at is null or j.expires_at > now())
-    group by c.slug`);
-  const counts = new Map(rows.map((row) => [row.slug, Number(row.count)]));
-  return slugs.map((slug) => ({ slug, count: counts.get(slug) ?? 0 }));
+  const counts = await countJobCategories(db, brandId, slugs);
+  return slugs.map((slug, position) => ({ slug, count: counts[position] ?? 0 }));
 }
