@@ -75,6 +75,7 @@ async function startTarget() {
       label: `PostgreSQL (${totalJobs} jobs), PM2 × ${workers} workers`,
       residentBytes: cluster.residentBytesPerWorker,
       searchResidentBytes: cluster.searchResidentBytes,
+      searchCpuMilliseconds: cluster.searchCpuMilliseconds,
       heaps: async () => cluster.list().map((worker) => [worker.heapUsedMegabytes, worker.heapTotalMegabytes]),
       restarts: () => cluster.list().reduce((sum, worker) => sum + worker.restarts, 0),
       stop: async () => cluster.stop(),
@@ -160,6 +161,7 @@ async function measure(name, paths, warmUpPaths = paths) {
     const latencies = [];
     const cpuBefore = target.cpuMilliseconds();
     const databaseCpuBefore = target.databaseCpuMilliseconds?.();
+    const searchCpuBefore = target.searchCpuMilliseconds?.();
     const instance = autocannon({ url: origin, connections, duration, requests });
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     const result = await instance;
@@ -183,6 +185,10 @@ async function measure(name, paths, warmUpPaths = paths) {
       kilobytesPerRequest: result.throughput.average / result.requests.average / 1024,
       rss: target.residentBytes(),
       cpuPerRequest,
+      searchCpuPerRequest:
+        searchCpuBefore === undefined
+          ? null
+          : (target.searchCpuMilliseconds() - searchCpuBefore) / result.requests.total,
       databaseCpuPerRequest,
     };
   } finally {
@@ -226,11 +232,15 @@ function mixedPaths(jobPaths, asset) {
   return jobPaths.flatMap((path, index) => (index % 2 === 1 ? [path, others[(index - 1) / 2]] : [path]));
 }
 
-/** "3.7" (PGlite: the one process), "3.7+2.0" (the workers, + the PostgreSQL backends). */
+/**
+ * "3.7" (PGlite: the one process), "3.7+2.0+0.1" (the workers, + the PostgreSQL backends, + the search
+ * process).
+ */
 const cpuOf = (row) =>
   row.databaseCpuPerRequest === null
     ? row.cpuPerRequest.toFixed(2)
-    : `${row.cpuPerRequest.toFixed(2)}+${row.databaseCpuPerRequest.toFixed(2)}`;
+    : `${row.cpuPerRequest.toFixed(2)}+${row.databaseCpuPerRequest.toFixed(2)}` +
+      (row.searchCpuPerRequest === null ? '' : `+${row.searchCpuPerRequest.toFixed(2)}`);
 
 const megabytes = (value) => (value === null ? '?' : value.toFixed(0));
 
@@ -337,7 +347,7 @@ try {
     );
   }
   console.log(
-    `\nCPU ms/req: the server's CPU time per answered request${onPostgres ? " (all workers), + the database backends'" : ''}` +
+    `\nCPU ms/req: the server's CPU time per answered request${onPostgres ? " (all workers), + the database backends', + the search process's" : ''}` +
       ' (robust to other work on the machine, unlike req/s).',
   );
   console.log(

@@ -161,6 +161,8 @@ export async function startPm2Cluster({ databaseUrl, workers = 2, env = {} }) {
       if (pids.some((pid) => Number.isNaN(residentBytesOf(pid)))) pids = list().map((worker) => worker.pid);
       return pids.map(residentBytesOf);
     },
+    /** CPU time the search process has used so far, in milliseconds. */
+    searchCpuMilliseconds: () => cpuMillisecondsOf(searchPid),
     /** CPU time the workers have used so far, in milliseconds. */
     cpuMilliseconds: () => pids.reduce((sum, pid) => sum + cpuMillisecondsOf(pid), 0),
     stop,

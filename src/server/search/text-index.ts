@@ -222,7 +222,8 @@ export function prepareTerms(index: TextIndex, text: TextQuery): IndexTerm[][] {
         return cached(lexemes, negated ? null : term.prefix[config]);
       });
       let any: Matches | null = null;
-      const present = own.filter((matches): matches is Matches => matches !== null);
+      // Configurations that stem a word alike share one array (the cache above): merged once.
+      const present = [...new Set(own.filter((matches): matches is Matches => matches !== null))];
       if (present.length === 1) any = present[0]!;
       else if (present.length > 1) {
         any = new Uint8Array(index.size);
