@@ -62,6 +62,21 @@ describe('configuration', () => {
     ).toHaveLength(32);
   });
 
+  it('takes the search process socket only with PostgreSQL, and bounds its copy at 2,000,000 jobs', () => {
+    expect(() => parseConfig({ SEARCH_SERVICE_SOCKET: '/run/jobboard/search.sock' })).toThrow(
+      /SEARCH_SERVICE_SOCKET: needs DATABASE_URL/,
+    );
+    const production = {
+      DATABASE_URL: 'postgres://127.0.0.1/jobs',
+      AUTH_SECRET: 'x'.repeat(32),
+      SITE_URL: 'https://jobs.example.de',
+    };
+    const config = parseConfig({ ...production, SEARCH_SERVICE_SOCKET: '/run/jobboard/search.sock' });
+    expect(config.SEARCH_SERVICE_SOCKET).toBe('/run/jobboard/search.sock');
+    expect(config.SEARCH_SERVICE_MAX_JOBS).toBe(2_000_000);
+    expect(parseConfig({ ...production, SEARCH_SERVICE_SOCKET: '' }).SEARCH_SERVICE_SOCKET).toBeUndefined();
+  });
+
   it('demands SITE_URL, the public origin, with a shared PostgreSQL database', () => {
     const production = { DATABASE_URL: 'postgres://127.0.0.1/jobs', AUTH_SECRET: 'x'.repeat(32) };
     expect(() => parseConfig(production)).toThrow(/SITE_URL: required when DATABASE_URL is set: the public origin/);

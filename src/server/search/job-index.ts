@@ -371,9 +371,9 @@ export function newestFirst<T extends ArrayLike<number>>(index: JobIndex, docume
   let split = documents.length;
   while (split > 0 && documents[split - 1]! >= index.ordered) split -= 1;
   if (split === documents.length) return documents;
-  const appended = Array.from(documents)
-    .slice(split)
-    .sort((a, b) => (isNewer(index, a, b) ? -1 : isNewer(index, b, a) ? 1 : 0));
+  const appended: number[] = [];
+  for (let at = split; at < documents.length; at++) appended.push(documents[at]!);
+  appended.sort((a, b) => (isNewer(index, a, b) ? -1 : isNewer(index, b, a) ? 1 : 0));
   const merged: number[] = [];
   let built = 0;
   let next = 0;

@@ -177,7 +177,6 @@ export function searchIndex(
   const occupationCounts = new Int32Array(termSlots);
   const companyCounts = new Int32Array(index.maxOrganizationId + 1);
   const industryByOrganization = new Int32Array(index.maxOrganizationId + 1);
-
   // A job alert digest's window (after, until]: the jobs published in it.
   const publishedAfter = search.published ? search.published.after.getTime() : -Infinity;
   const publishedUntil = search.published ? search.published.until.getTime() : Infinity;
@@ -189,7 +188,6 @@ export function searchIndex(
   // The hits in index order (at most the documents walked).
   const hits = new Int32Array(walked);
   let hitCount = 0;
-  const all = selection.all;
 
   for (let at = 0; at < walked; at++) {
     const d = brandDocuments === null ? at : brandDocuments[at]!;
@@ -244,17 +242,16 @@ export function searchIndex(
     for (let at = occupations.start[d]!; at < occupationEnd; at++) {
       if (occupationSelected[occupations.values[at]!] === 1) mask |= bit.occupations;
     }
-    // selection.isHit and selection.countsFor (facets.ts), written out for this loop.
-    if (mask === all) hits[hitCount++] = d;
-    if (remote !== 0 && (mask | bit.remoteOptions) === all) remoteCounts[remote]! += 1;
-    if (experience !== 0 && (mask | bit.yearsOfExperience) === all) experienceCounts[experience]! += 1;
-    if ((mask | bit.company) === all) companyCounts[organization]! += 1;
-    if ((mask | bit.industry) === all) industryByOrganization[organization]! += 1;
-    if ((mask | bit.employmentType) === all) {
+    if (selection.isHit(mask)) hits[hitCount++] = d;
+    if (remote !== 0 && selection.countsFor(mask, bit.remoteOptions)) remoteCounts[remote]! += 1;
+    if (experience !== 0 && selection.countsFor(mask, bit.yearsOfExperience)) experienceCounts[experience]! += 1;
+    if (selection.countsFor(mask, bit.company)) companyCounts[organization]! += 1;
+    if (selection.countsFor(mask, bit.industry)) industryByOrganization[organization]! += 1;
+    if (selection.countsFor(mask, bit.employmentType)) {
       for (let at = employmentTypes.start[d]!; at < employmentEnd; at++)
         employmentCounts[employmentTypes.values[at]!]! += 1;
     }
-    if ((mask | bit.occupations) === all) {
+    if (selection.countsFor(mask, bit.occupations)) {
       for (let at = occupations.start[d]!; at < occupationEnd; at++) occupationCounts[occupations.values[at]!]! += 1;
     }
   }
