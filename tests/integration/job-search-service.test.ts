@@ -19,9 +19,11 @@ import { FacetSelection } from '../../src/server/search/facets';
 import { jobFilterOf } from '../../src/server/search/job-filter';
 import { jobCategories } from '../../src/lib/job-categories';
 import { countJobCategories } from '../../src/server/search/count-job-categories';
+import { listSimilarJobs } from '../../src/server/modules/jobs/list-similar-jobs';
 import {
   serviceCategoryCounts,
   serviceJobEngine,
+  serviceSimilarJobIds,
   startJobSearchService,
   type JobSearchService,
 } from '../../src/server/search/job-search-service';
@@ -117,6 +119,33 @@ describe('job search service on postgres', () => {
     expect(expected.some((count) => count > 0)).toBe(true);
     expect(await serviceCategoryCounts(socketPath, 'tagblatt', slugs)).toEqual(expected);
     expect(await countJobCategories(db(), 'tagblatt', slugs, { serviceSocket: socketPath })).toEqual(expected);
+  });
+
+  it("gives a job page's similar jobs as the database does, and leaves jobs it does not hold to it", async () => {
+    const { rows } = await db().execute<{ id: number; frontend: BrandId }>(
+      sql`select id, frontend from jobs where state = 'published' order by id limit 8`,
+    );
+    expect(rows.length).toBe(8);
+    const ids = (list: { id: number }[]) => list.map((job) => job.id);
+    let nonEmpty = 0;
+    for (const { id, frontend } of rows) {
+      const input = { jobId: Number(id), limit: 4 };
+      const expected = await listSimilarJobs({ db: db(), brandId: frontend, input, engine: 'database' });
+      const fromService = await serviceSimilarJobIds(socketPath, { jobId: Number(id), brandId: frontend, limit: 4 });
+      expect(fromService, `job ${id}`).toEqual(ids(expected));
+      const viaPage = await listSimilarJobs({ db: db(), brandId: frontend, input, serviceSocket: socketPath });
+      expect(ids(viaPage), `job ${id}`).toEqual(ids(expected));
+      if (expected.length > 0) nonEmpty += 1;
+    }
+    expect(nonEmpty).toBeGreaterThanOrEqual(4);
+    // A job the copy does not hold (not published): the database answers it.
+    const { rows: archived } = await db().execute<{ id: number; frontend: BrandId }>(
+      sql`select id, frontend from jobs where state <> 'published' order by id limit 1`,
+    );
+    if (archived[0]) {
+      const { id, frontend } = archived[0];
+      expect(await serviceSimilarJobIds(socketPath, { jobId: Number(id), brandId: frontend, limit: 4 })).toBeNull();
+    }
   });
 
   it('never answers from a copy older than a committed write', async () => {

@@ -9,6 +9,7 @@ import type { BrandId } from '../../brands';
 import { jobEmploymentTypes, jobLocations, jobOccupationalFields, jobs } from '../../src/server/db/schema/jobs';
 import { organizationIndustries, organizations } from '../../src/server/db/schema/organizations';
 import { listSimilarJobs } from '../../src/server/modules/jobs/list-similar-jobs';
+import { applyJobSchedule } from '../../src/server/modules/jobs/apply-job-schedule';
 import { openDatabase } from '../../src/server/db/client';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../src/server/db/testing';
 import { FacetSelection } from '../../src/server/search/facets';
@@ -373,6 +374,22 @@ describe.each(testDialects)('in-memory job index on %s', (dialect) => {
     // At the limit the index is built again.
     const rebuilt = await currentJobIndex(db(), { wait: true, maxJobs: published });
     expect(rebuilt && rebuilt.size - rebuilt.removedCount).toBe(published);
+  });
+
+  it('catches up with the job runner archiving more than a thousand expired jobs at once, without a rebuild', async () => {
+    // Expired an hour ago, not yet archived (as after a pause of the job runner).
+    const expired = await db().execute<{ id: number }>(sql`
+      update jobs set expires_at = now() - interval '1 hour'
+      where id in (select id from jobs where state = 'published' order by id limit 1050) returning id`);
+    expect(expired.rows).toHaveLength(1050);
+    const held = await currentJobIndex(db(), { wait: true });
+    const { archived } = await applyJobSchedule(db());
+    expect(archived.length).toBeGreaterThanOrEqual(1050);
+    // The same copy, caught up from the list of archived jobs (migration 0035), not a new one being built.
+    const after = await currentJobIndex(db());
+    expect(after).toBe(held);
+    expect(after!.revision).toBe(await readSearchRevision(db()));
+    await expectLikeDatabase('tagblatt', {}, 'publish_date_desc');
   });
 
   // A visitor who gives up does not cancel the statement; a bound keeps slow searches from piling up.

@@ -1,8 +1,8 @@
 /**
  * Open jobs per job category (src/lib/job-categories.ts) for the home page, counted as the search filters a
  * category (a job belongs to it through an occupational field that is the category or one of its
- * children), by the same engines as the search (search-jobs.ts): the machine's search process, else the
- * worker's own index while it is current, else one SQL statement. The statement counts every open job of
+ * children), by the same engines as the search (search-jobs.ts): the machine's search process, or without
+ * one the worker's own index while it is current; else one SQL statement. The statement counts every open job of
  * the brand (1–3 s at a million jobs); a copy in memory walks the brand's documents once (milliseconds).
  */
 import { sql } from 'drizzle-orm';
@@ -40,10 +40,13 @@ export async function countJobCategories(
   if (slugs.length > 31) throw new Error('countJobCategories counts at most 31 categories at once');
   if (options.engine !== 'database') {
     const socket = options.serviceSocket === undefined ? getConfig().SEARCH_SERVICE_SOCKET : options.serviceSocket;
-    const fromService = socket ? await serviceCategoryCounts(socket, brandId, slugs) : null;
-    if (fromService) return fromService;
-    const index = await currentJobIndex(db);
-    if (index) return countCategoriesInIndex(index, brandId, slugs, Date.now());
+    if (socket) {
+      const fromService = await serviceCategoryCounts(socket, brandId, slugs);
+      if (fromService) return fromService;
+    } else {
+      const index = await currentJobIndex(db);
+      if (index) return countCategoriesInIndex(index, brandId, slugs, Date.now());
+    }
   }
   return countCategoriesInDatabase(db, brandId, slugs);
 }

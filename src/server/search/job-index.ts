@@ -245,8 +245,11 @@ function appendDocument(index: JobIndex, row: JobRow, onNewLexeme: (lexeme: stri
   index.size = capacity;
 }
 
-/** The jobs with these ids that are published, with what the index keeps of them. */
-async function readJobRows(db: Database, ids: readonly number[]): Promise<JobRow[]> {
+/**
+ * The jobs with these ids that are published, with what the index keeps of them (at most `limit`). The ids
+ * go as one array parameter: any number of them.
+ */
+async function readJobRows(db: Database, ids: readonly number[], limit?: number): Promise<JobRow[]> {
   if (ids.length === 0) return [];
   const fetched = await db.execute<JobRow>(sql`
     select j.id, j.frontend,
@@ -261,10 +264,8 @@ async function readJobRows(db: Database, ids: readonly number[]): Promise<JobRow
           'country', l.country_code) order by l.weight, l.id)
         from job_locations l where l.job_id = j.id) as locations
     from jobs j
-    where j.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) and j.state = 'published' and j.published_at is not null`);
+    where j.id = any(${`{${ids.join(',')}}`}::int[]) and j.state = 'published' and j.published_at is not null
+    ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
   return fetched.rows.map((row) => ({ ...row, id: Number(row.id), organization_id: Number(row.organization_id) }));
 }
 
@@ -385,7 +386,11 @@ export function newestFirst<T extends ArrayLike<number>>(index: JobIndex, docume
   return merged;
 }
 
-/** More changed jobs than this since the copy's revision, and a new copy is built instead. */
+/**
+ * More changed jobs to read back than this since the copy's revision, and a new copy is built instead. Jobs
+ * that are no longer published cost nothing to read back (the job runner's archiving names thousands at
+ * once after a pause, migration 0035): only those still published count.
+ */
 const catchUpLimit = 5000;
 
 /** Jobs appended by catch-ups, or removed from the copy, beyond which a new copy is built (in the background). */
@@ -427,8 +432,8 @@ async function catchUp(db: Database, holder: Holder, index: JobIndex): Promise<b
     else if (change.organization_id !== null) organizationIds.add(Number(change.organization_id));
     else return false;
   }
-  if (jobIds.size > catchUpLimit) return false;
-  const rows = await readJobRows(db, [...jobIds]);
+  const rows = await readJobRows(db, [...jobIds], catchUpLimit + 1);
+  if (rows.length > catchUpLimit) return false;
   const unnamed = [...new Set(rows.map((row) => row.organization_id))].filter(
     (organization) => !index.organizationNames.has(organization),
   );

@@ -7,12 +7,13 @@
  * The process (scripts/search-service.mjs, started by PM2 beside the workers) asks the database for its
  * revision before every answer, as a worker's own copy does: a search never sees a copy older than the
  * writes committed before it. While its copy is not current, or the process is down, slow or gone, the
- * worker's next engine answers (its own copy within SEARCH_INDEX_MAX_JOBS, else SQL): the service is a
- * cache, never the only way to an answer.
+ * worker's next engine answers (SQL): the service is a cache, never the only way to an answer. A worker
+ * with a service builds no copy of its own, so its memory does not grow with the board.
  *
  * Wire: newline-delimited JSON on a socket only this machine's user can open (mode 0600). A request is
- * `{"id":n,"query":…}` (a search) or `{"id":n,"categories":{"brandId","slugs"}}` (the home page's counts per
- * job category, count-job-categories.ts), an answer `{"id":n,"result":…|null}`. Frames are bounded
+ * `{"id":n,"query":…}` (a search), `{"id":n,"categories":{"brandId","slugs"}}` (the home page's counts per
+ * job category, count-job-categories.ts) or `{"id":n,"similar":{"jobId","brandId","limit"}}` (a job page's
+ * similar jobs, similar-jobs-index.ts), an answer `{"id":n,"result":…|null}`. Frames are bounded
  * (`maxFrameBytes`) and a request waits at most `timeoutMs` for its answer.
  */
 import { chmod, rm } from 'node:fs/promises';
@@ -26,6 +27,7 @@ import { FacetSelection } from './facets.ts';
 import { currentJobIndex } from './job-index.ts';
 import { hasPhrase, type JobFilter } from './job-filter.ts';
 import { countCategoriesInIndex, searchIndex } from './search-index.ts';
+import { similarJobIdsFromIndex } from './similar-jobs-index.ts';
 import type { JobFacetField, JobSearchHit, JobSearchResult } from './types.ts';
 
 /** A request or an answer larger than this closes the connection (queries are a few KB, answers ~10 KB). */
@@ -46,7 +48,14 @@ interface WireQuery {
   facetValueLimit: number;
 }
 
-type WireRequest = { query: WireQuery } | { categories: { brandId: string; slugs: string[] } };
+type WireRequest =
+  { query: WireQuery } | { categories: { brandId: string; slugs: string[] } } | { similar: SimilarJobsRequest };
+
+interface SimilarJobsRequest {
+  jobId: number;
+  brandId: string;
+  limit: number;
+}
 
 function toWire(query: EngineQuery<JobFilter, JobFacetField>): WireQuery {
   const { published } = query.filter;
@@ -116,6 +125,10 @@ export async function startJobSearchService(options: {
   const answer = async (request: WireRequest): Promise<JobSearchResult | number[] | null> => {
     const index = await currentJobIndex(db, { maxJobs });
     if (!index) return null;
+    if ('similar' in request) {
+      const { jobId, brandId, limit } = request.similar;
+      return similarJobIdsFromIndex(index, { jobId, brandId, limit: Math.min(limit, 10), now: Date.now() });
+    }
     if ('categories' in request) {
       const { brandId, slugs } = request.categories;
       return countCategoriesInIndex(index, brandId, slugs.slice(0, 31), Date.now());
@@ -281,4 +294,16 @@ export function serviceCategoryCounts(
   timeoutMs = defaultTimeoutMs,
 ): Promise<number[] | null> {
   return ask<number[]>(socketPath, { categories: { brandId, slugs: [...slugs] } }, timeoutMs);
+}
+
+/**
+ * The similar jobs of a published job from the service (list-similar-jobs.ts), or null: the database
+ * answers then (also for a job the copy does not hold, such as an archived one).
+ */
+export function serviceSimilarJobIds(
+  socketPath: string,
+  similar: SimilarJobsRequest,
+  timeoutMs = defaultTimeoutMs,
+): Promise<number[] | null> {
+  return ask<number[]>(socketPath, { similar }, timeoutMs);
 }

@@ -1,8 +1,8 @@
 /**
  * The job search: the request's filter prepared once (job-filter.ts), then answered by the first engine
  * that can (engine.ts): the machine's search service when there is one (SEARCH_SERVICE_SOCKET, decision
- * 0031), the worker's in-memory index while it is current and the board is within SEARCH_INDEX_MAX_JOBS
- * (decision 0008, docs/scaling.md), else the SQL statement (decision 0006). All count facets by the rules of
+ * 0031), else the worker's in-memory index while it is current and the board is within SEARCH_INDEX_MAX_JOBS
+ * (decision 0008, docs/scaling.md); the SQL statement (decision 0006) when neither answers. All count facets by the rules of
  * facets.ts, so they give the same totals, facets and date-sorted pages.
  */
 import { defaultPageSize, facetValueLimit, jobFacetFields } from '../../lib/search/vocabulary.ts';
@@ -41,7 +41,7 @@ export async function searchJobs(options: SearchJobsOptions): Promise<JobSearchR
     engine === 'database'
       ? [database]
       : engine === 'auto' && serviceSocket
-        ? [serviceJobEngine(serviceSocket), index, database]
+        ? [serviceJobEngine(serviceSocket), database]
         : [index, database];
   return searchWith(engines, {
     filter,

@@ -45,9 +45,15 @@ export async function applyJobSchedule(db: Database): Promise<AppliedJobSchedule
     };
     // Archiving expired jobs changes no anonymous page (each shows them as expired since their expiry, as
     // archived ones): the content revision stays (migration 0024), so cached pages are kept.
-    await tx.execute(sql`select set_config('jobboard.content_unchanged', 'on', true)`);
+    // For the copies of the search index it is a removal of jobs they already skip: listed one by one, however
+    // many, so that a copy catches up instead of being rebuilt (migration 0035, decision 0031).
+    await tx.execute(
+      sql`select set_config('jobboard.content_unchanged', 'on', true), set_config('jobboard.search_removals', 'on', true)`,
+    );
     const archived = await move('published', 'archived', lte(jobs.expiresAt, sql`now()`));
-    await tx.execute(sql`select set_config('jobboard.content_unchanged', 'off', true)`);
+    await tx.execute(
+      sql`select set_config('jobboard.content_unchanged', 'off', true), set_config('jobboard.search_removals', 'off', true)`,
+    );
     const published = await move('scheduled', 'published', lte(jobs.publishedAt, sql`now()`));
     return { archived, published };
   });

@@ -3,15 +3,18 @@ import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { jobLocations, jobOccupationalFields, jobSimilarPlaces, jobs } from '../../db/schema/jobs.ts';
+import { getConfig } from '../../config.ts';
 import { currentJobIndex } from '../../search/job-index.ts';
+import { serviceSimilarJobIds } from '../../search/job-search-service.ts';
 import { nearbyRadiusMeters, similarJobIdsFromIndex } from '../../search/similar-jobs-index.ts';
 import { parseInput } from '../../validation.ts';
 import { jobColumns, type JobRow } from './job-columns.ts';
 import { isJobOfBrand, isOpenJob } from './job-visibility.ts';
 
 /**
- * Where the similar jobs are selected: the in-memory job index while it is current, else the database
- * ('auto', the default); or only one of them (tests compare the two).
+ * Where the similar jobs are selected: the machine's search process when there is one, else the worker's
+ * in-memory job index while it is current; the database when neither answers ('auto', the default); or only
+ * the worker's index or the database (tests compare the two).
  */
 export type SimilarJobsEngine = 'auto' | 'index' | 'database';
 
@@ -39,11 +42,18 @@ export async function listSimilarJobs(options: {
   loadJobs?: (ids: number[]) => Promise<(JobRow | null | Error)[]>;
   /** The search revision as the request read it (once per request). */
   readRevision?: () => Promise<string>;
+  /** The machine's search process (default: SEARCH_SERVICE_SOCKET; null for none). */
+  serviceSocket?: string | null;
 }): Promise<JobRow[]> {
   const { db } = options;
   const { jobId, limit } = parseInput(inputSchema, options.input);
   const engine = options.engine ?? 'auto';
-  if (engine !== 'database') {
+  const serviceSocket = options.serviceSocket === undefined ? getConfig().SEARCH_SERVICE_SOCKET : options.serviceSocket;
+  if (engine === 'auto' && serviceSocket) {
+    // The machine's search process (decision 0031), whose copy answers for published jobs.
+    const ids = await serviceSimilarJobIds(serviceSocket, { jobId, brandId: options.brandId, limit: limit ?? 4 });
+    if (ids) return ids.length === 0 ? [] : jobRowsOf(db, ids, options.loadJobs);
+  } else if (engine !== 'database') {
     // The index answers for published jobs (decision 0008); others (archived ones) go to the database.
     const index = await currentJobIndex(db, { wait: engine === 'index', readRevision: options.readRevision });
     const ids =
