@@ -157,32 +157,14 @@ describe('answerAnonymousPage', () => {
     const cache = cacheAt(version);
     let renders = 0;
     const render = () => Promise.resolve(htmlResponse(`${html}<!-- ${++renders} -->`));
-    const answers = [];
-    for (let count = 0; count < 3; count++) answers.push(await answerAnonymousPage(request(), '/jobs', cache, render));
-    // Kept from its second request on (PageStore.admits), then served until the version moves.
-    expect(answers.map((answer) => answer.headers.get('x-cache'))).toEqual(['pass', 'miss', 'hit']);
-    expect(await answers[2]!.text()).toBe(await answers[1]!.text());
-    expect(renders).toBe(2);
+    const first = await answerAnonymousPage(request(), '/jobs', cache, render);
+    const second = await answerAnonymousPage(request(), '/jobs', cache, render);
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['miss', 'hit']);
+    expect(await second.text()).toBe(await first.text());
     version.current = v2;
-    const later = await answerAnonymousPage(request(), '/jobs', cache, render);
-    expect(later.headers.get('x-cache')).toBe('miss');
-    expect(await later.text()).toContain('<!-- 3 -->');
-  });
-
-  it('answers a page asked for once without keeping or compressing it (the front door compresses it)', async () => {
-    const cache = cacheAt({ current: v1 });
-    const render = () => Promise.resolve(htmlResponse());
-    const once = await answerAnonymousPage(request({ 'accept-encoding': 'br, gzip' }), '/job/1', cache, render);
-    expect(once.headers.get('x-cache')).toBe('pass');
-    expect(once.headers.get('content-encoding')).toBeNull();
-    expect(once.headers.get('etag')).toMatch(/^W\//);
-    expect(cache.store.size).toBe(0);
-    // Another page's requests in between do not make it forget the first.
-    await answerAnonymousPage(request(), '/job/2', cache, render);
-    const again = await answerAnonymousPage(request({ 'accept-encoding': 'br, gzip' }), '/job/1', cache, render);
-    expect(again.headers.get('x-cache')).toBe('miss');
-    expect(again.headers.get('content-encoding')).toBe('br');
-    expect(cache.store.size).toBe(1);
+    const third = await answerAnonymousPage(request(), '/jobs', cache, render);
+    expect(third.headers.get('x-cache')).toBe('miss');
+    expect(await third.text()).toContain('<!-- 2 -->');
   });
 
   it('renders a page once for concurrent misses and answers them all from that render', async () => {
@@ -195,7 +177,6 @@ describe('answerAnonymousPage', () => {
       await rendered;
       return htmlResponse(`${html}<!-- ${renders} -->`);
     };
-    cache.store.admits('/jobs');
     const answers = Promise.all(
       Array.from({ length: 10 }, () => answerAnonymousPage(request(), '/jobs', cache, render)),
     );
@@ -265,7 +246,6 @@ describe('validityOf', () => {
     let renders = 0;
     const render = () => Promise.resolve(htmlResponse(`${html}<!-- ${++renders} -->`));
     const expiries = () => [2_000];
-    cache.store.admits('/job/1');
     expect((await answerAnonymousPage(request(), '/job/1', cache, render, expiries)).headers.get('x-cache')).toBe(
       'miss',
     );

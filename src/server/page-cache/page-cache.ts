@@ -52,9 +52,6 @@ const ownHeaders: ReadonlySet<string> = new Set([
   'x-cache',
 ]);
 
-/** Keys PageStore.admits remembers (about 100 bytes each). */
-const seenKeys = 20_000;
-
 /** A page larger than this share of the cache is not kept: it would push out too many others. */
 const largestShare = 1 / 16;
 
@@ -67,26 +64,11 @@ export class PageStore {
   readonly #entries = new Map<string, { page: CachedPage; validUntil: number }>();
   #bytes = 0;
   #revision: string | null = null;
-  /** Keys asked for before, most recent last (`admits`). */
-  readonly #seen = new Map<string, true>();
 
   readonly maxBytes: number;
 
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
-  }
-
-  /**
-   * Whether a page is asked for often enough to keep: from its second request on (at any revision). A page
-   * asked for once — a crawler's walk through a million job pages, a search nobody repeats — is answered
-   * without being kept, so it neither pushes out the pages everybody asks for nor pays for compressing
-   * every coding. The last `seenKeys` keys are remembered.
-   */
-  admits(key: string): boolean {
-    const seen = this.#seen.delete(key);
-    this.#seen.set(key, true);
-    if (this.#seen.size > seenKeys) this.#seen.delete(this.#seen.keys().next().value!);
-    return seen;
   }
 
   get bytes(): number {
@@ -226,8 +208,7 @@ const rendering = new WeakMap<PageStore, Map<string, Promise<CachedPage | null>>
 
 /**
  * Answers an anonymous GET or HEAD of a page: from the cache when it holds the page at the current content
- * version, else by rendering it (`render`), keeping the result when it may be shared and was asked for
- * before (`PageStore.admits`). GETs of a page that
+ * version, else by rendering it (`render`), keeping the result when it may be shared. GETs of a page that
  * is being rendered at that version wait for that render instead of starting their own (a crawler's burst,
  * or every visitor right after a write emptied the cache, costs one render per page); when it cannot be
  * shared, each renders its own. Without a cache the answer is still tagged (and 304 when the client has it).
@@ -260,13 +241,10 @@ export async function answerAnonymousPage(
   let settle: (page: CachedPage | null) => void = () => undefined;
   pages.set(renderKey, new Promise((resolve) => (settle = resolve)));
   let page: CachedPage | null = null;
-  const kept = cache.store.admits(key);
   try {
     const response = await render();
     if (!isShareable(response)) return response;
-    // A page not kept is compressed on the way out, in the one coding asked for (front-door.ts).
-    page = await pageOf(response, new Uint8Array(await response.arrayBuffer()), kept);
-    if (!kept) return answerFromPage(request, page, 'pass');
+    page = await pageOf(response, new Uint8Array(await response.arrayBuffer()), true);
     cache.store.set(key, version, page, validityOf(version, contentExpiries()));
     return answerFromPage(request, page, 'miss');
   } finally {
