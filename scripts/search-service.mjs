@@ -21,6 +21,7 @@ const service = await startJobSearchService({
   db: handle.db,
   socketPath: config.SEARCH_SERVICE_SOCKET,
   maxJobs: config.SEARCH_SERVICE_MAX_JOBS,
+  similarMaxJobs: config.SEARCH_INDEX_MAX_JOBS,
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

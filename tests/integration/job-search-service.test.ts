@@ -72,7 +72,7 @@ describe('job search service on postgres', () => {
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     await seedDatabase(db(), { jobs: 600, organizations: 40, seed: 5 });
-    service = await startJobSearchService({ db: db(), socketPath, maxJobs: 1_000_000 });
+    service = await startJobSearchService({ db: db(), socketPath, maxJobs: 1_000_000, similarMaxJobs: 1_000_000 });
   }, 120_000);
   afterAll(async () => {
     await service?.close();
@@ -190,7 +190,9 @@ describe('job search service on postgres', () => {
   });
 
   it('refuses a socket another service listens on', async () => {
-    await expect(startJobSearchService({ db: db(), socketPath, maxJobs: 10 })).rejects.toThrow(/another search/);
+    await expect(startJobSearchService({ db: db(), socketPath, maxJobs: 10, similarMaxJobs: 10 })).rejects.toThrow(
+      /another search/,
+    );
   });
 
   it('runs as its own process (scripts/search-service.mjs) and stops on SIGTERM', async () => {

@@ -117,8 +117,14 @@ export async function startJobSearchService(options: {
   socketPath: string;
   /** More published jobs than this and the service holds no copy (every answer null). */
   maxJobs: number;
+  /**
+   * More published jobs than this and similar jobs are left to the database (null): the copy gathers every
+   * job of the job's fields (tens of thousands at a million jobs, 10–30 ms on the service's one thread),
+   * where the database walks its nearest places (list-similar-jobs.ts). SEARCH_INDEX_MAX_JOBS.
+   */
+  similarMaxJobs: number;
 }): Promise<JobSearchService> {
-  const { db, socketPath, maxJobs } = options;
+  const { db, socketPath, maxJobs, similarMaxJobs } = options;
   if (await answers(socketPath)) throw new Error(`another search service listens on ${socketPath}`);
   await rm(socketPath, { force: true });
 
@@ -126,6 +132,7 @@ export async function startJobSearchService(options: {
     const index = await currentJobIndex(db, { maxJobs });
     if (!index) return null;
     if ('similar' in request) {
+      if (index.size - index.removedCount > similarMaxJobs) return null;
       const { jobId, brandId, limit } = request.similar;
       return similarJobIdsFromIndex(index, { jobId, brandId, limit: Math.min(limit, 10), now: Date.now() });
     }
