@@ -335,14 +335,14 @@ try {
       `${loadavg()[0].toFixed(1)} after (1 min)\n`,
   );
   console.log(
-    'target          path                                   req/s   p50 ms   p95 ms   p99 ms   KB/req  errors  RSS MB  CPU ms/req   vs static (req/s, p95)',
+    'target          path                                   req/s   p50 ms   p95 ms   p99 ms   KB/req  errors  RSS MB        CPU ms/req   vs static (req/s, p95)',
   );
   for (const row of rows) {
     console.log(
       `${row.name.padEnd(16)}${row.path.slice(0, 36).padEnd(36)}${row.requestsPerSecond.toFixed(0).padStart(8)}` +
         `${row.p50.toFixed(1).padStart(9)}${row.p95.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}` +
         `${row.kilobytesPerRequest.toFixed(1).padStart(9)}${String(row.errors).padStart(8)}${megabytesOf(row.rss).padStart(8)}` +
-        `${cpuOf(row).padStart(12)}` +
+        `${cpuOf(row).padStart(18)}` +
         `   ${(row.requestsPerSecond / static_.requestsPerSecond).toFixed(2)}×, ${(row.p95 / static_.p95).toFixed(1)}×`,
     );
   }
