@@ -2,14 +2,13 @@
  * Open jobs per job category (src/lib/job-categories.ts) for the home page, counted as the search filters a
  * category (a job belongs to it through an occupational field that is the category or one of its
  * children), by the same engines as the search (search-jobs.ts): the machine's search process, or without
- * one the worker's own index while it is current; else one SQL statement. The statement counts every open job of
- * the brand (1–3 s at a million jobs); a copy in memory walks the brand's documents once (milliseconds).
+ * one the worker's own index while it is current; else one SQL statement. The statement counts every open
+ * job of the brand (1–3 s at a million jobs); a copy in memory walks the brand's documents once.
  */
 import { sql } from 'drizzle-orm';
-import { getConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { currentJobIndex } from './job-index.ts';
-import { serviceCategoryCounts } from './job-search-service.ts';
+import { searchServiceSocket, serviceCategoryCounts } from './job-search-service.ts';
 import { countCategoriesInIndex } from './search-index.ts';
 
 async function countCategoriesInDatabase(db: Database, brandId: string, slugs: readonly string[]): Promise<number[]> {
@@ -39,7 +38,7 @@ export async function countJobCategories(
 ): Promise<number[]> {
   if (slugs.length > 31) throw new Error('countJobCategories counts at most 31 categories at once');
   if (options.engine !== 'database') {
-    const socket = options.serviceSocket === undefined ? getConfig().SEARCH_SERVICE_SOCKET : options.serviceSocket;
+    const socket = searchServiceSocket(options.serviceSocket);
     if (socket) {
       const fromService = await serviceCategoryCounts(socket, brandId, slugs);
       if (fromService) return fromService;

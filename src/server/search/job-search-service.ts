@@ -20,6 +20,7 @@ import { chmod, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { Locale } from '../../../brands/index.ts';
 import { jobFacetFields } from '../../lib/search/vocabulary.ts';
+import { getConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { log, logUnexpected } from '../log.ts';
 import type { EngineQuery, SearchEngine } from './engine.ts';
@@ -29,6 +30,11 @@ import { hasPhrase, type JobFilter } from './job-filter.ts';
 import { countCategoriesInIndex, searchIndex } from './search-index.ts';
 import { similarJobIdsFromIndex } from './similar-jobs-index.ts';
 import type { JobFacetField, JobSearchHit, JobSearchResult } from './types.ts';
+
+/** The machine's search process: `override` when given (tests; null for none), else SEARCH_SERVICE_SOCKET. */
+export function searchServiceSocket(override?: string | null): string | undefined {
+  return (override === undefined ? getConfig().SEARCH_SERVICE_SOCKET : override) ?? undefined;
+}
 
 /** A request or an answer larger than this closes the connection (queries are a few KB, answers ~10 KB). */
 export const maxFrameBytes = 1024 * 1024;

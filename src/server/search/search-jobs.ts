@@ -10,7 +10,7 @@ import { getConfig } from '../config.ts';
 import { searchWith } from './engine.ts';
 import { FacetSelection } from './facets.ts';
 import { jobFilterOf } from './job-filter.ts';
-import { serviceJobEngine } from './job-search-service.ts';
+import { searchServiceSocket, serviceJobEngine } from './job-search-service.ts';
 import { indexJobEngine } from './search-index.ts';
 import { sqlJobEngine } from './sql-job-engine.ts';
 import type { JobSearchResult, SearchJobsOptions } from './types.ts';
@@ -36,7 +36,7 @@ export async function searchJobs(options: SearchJobsOptions): Promise<JobSearchR
     wait: engine === 'index',
     maxJobs: options.indexMaxJobs ?? getConfig().SEARCH_INDEX_MAX_JOBS,
   });
-  const serviceSocket = options.serviceSocket === undefined ? getConfig().SEARCH_SERVICE_SOCKET : options.serviceSocket;
+  const serviceSocket = searchServiceSocket(options.serviceSocket);
   const engines =
     engine === 'database'
       ? [database]

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import type { BrandId } from '../../../../brands/ids.ts';
 import { jobLocations, jobOccupationalFields, jobSimilarPlaces, jobs } from '../../db/schema/jobs.ts';
-import { getConfig } from '../../config.ts';
 import { currentJobIndex } from '../../search/job-index.ts';
-import { serviceSimilarJobIds } from '../../search/job-search-service.ts';
+import { searchServiceSocket, serviceSimilarJobIds } from '../../search/job-search-service.ts';
 import { nearbyRadiusMeters, similarJobIdsFromIndex } from '../../search/similar-jobs-index.ts';
 import { parseInput } from '../../validation.ts';
 import { jobColumns, type JobRow } from './job-columns.ts';
@@ -48,7 +47,7 @@ export async function listSimilarJobs(options: {
   const { db } = options;
   const { jobId, limit } = parseInput(inputSchema, options.input);
   const engine = options.engine ?? 'auto';
-  const serviceSocket = options.serviceSocket === undefined ? getConfig().SEARCH_SERVICE_SOCKET : options.serviceSocket;
+  const serviceSocket = searchServiceSocket(options.serviceSocket);
   if (engine === 'auto' && serviceSocket) {
     // The machine's search process (decision 0031), whose copy answers for published jobs.
     const ids = await serviceSimilarJobIds(serviceSocket, { jobId, brandId: options.brandId, limit: limit ?? 4 });
