@@ -18,6 +18,7 @@
  */
 import { chmod, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 import type { Locale } from '../../../brands/index.ts';
 import { jobFacetFields } from '../../lib/search/vocabulary.ts';
 import { getConfig } from '../config.ts';
@@ -98,8 +99,10 @@ function fromWire(wire: WireQuery): EngineQuery<JobFilter, JobFacetField> {
 /** Splits a stream into lines; false (and nothing more read) once a line is longer than `maxFrameBytes`. */
 function lineReader(onLine: (line: string) => void): (chunk: Buffer) => boolean {
   let pending = '';
+  // A character's bytes may arrive in two chunks (an umlaut in a facet label): decoded across them.
+  const decoder = new StringDecoder('utf8');
   return (chunk) => {
-    pending += chunk.toString('utf8');
+    pending += decoder.write(chunk);
     let end: number;
     while ((end = pending.indexOf('\n')) >= 0) {
       const line = pending.slice(0, end);
