@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Brand, Locale } from '../../../../brands/types.ts';
 import { createTranslator } from '../../../i18n/index.ts';
 import { formatPrice } from '../../../lib/commerce/checkout.ts';
@@ -6,13 +5,18 @@ import type { Order, OrderLine } from '../../db/schema/commerce.ts';
 import { logUnexpected } from '../../log.ts';
 import { sendMail } from '../../mail/send-mail.ts';
 
-/** The order confirmation as a PDF (pdfkit's built-in Helvetica, so nothing is loaded at run time). */
-export function orderConfirmationPdf(options: {
+/**
+ * The order confirmation as a PDF (pdfkit's built-in Helvetica, so no font is loaded at run time). pdfkit
+ * and its font machinery (fontkit, a brotli decoder: about 3 MB of source and their objects) are imported
+ * on the first order, not by every server process at start-up (issue 12, memory).
+ */
+export async function orderConfirmationPdf(options: {
   order: Order;
   lines: readonly OrderLine[];
   brand: Brand;
   locale: Locale;
 }): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const { order, lines, brand, locale } = options;
   const t = createTranslator(locale);
   const price = (cents: number) => formatPrice(cents, order.currency, locale, brand.currencyPlacement);
