@@ -36,8 +36,17 @@ describe('configuration', () => {
     );
   });
 
-  it('keeps 32 MB of rendered pages unless told otherwise; 0 turns the page cache off', () => {
-    expect(parseConfig({}).PAGE_CACHE_MB).toBe(32);
+  it('keeps 16 MB of rendered pages in the embedded process and 32 MB in a PostgreSQL worker unless told otherwise; 0 turns the page cache off', () => {
+    expect(parseConfig({}).PAGE_CACHE_MB).toBe(16);
+    expect(parseConfig({ PAGE_CACHE_MB: '' }).PAGE_CACHE_MB).toBe(16);
+    const production = {
+      DATABASE_URL: 'postgres://jobs@127.0.0.1:5432/jobs',
+      AUTH_SECRET: 'a'.repeat(32),
+      SITE_URL: 'https://jobs.example.de',
+    };
+    expect(parseConfig(production).PAGE_CACHE_MB).toBe(32);
+    expect(parseConfig({ ...production, PAGE_CACHE_MB: '64' }).PAGE_CACHE_MB).toBe(64);
+    expect(parseConfig({ PAGE_CACHE_MB: '48' }).PAGE_CACHE_MB).toBe(48);
     expect(parseConfig({ PAGE_CACHE_MB: '0' }).PAGE_CACHE_MB).toBe(0);
     expect(() => parseConfig({ PAGE_CACHE_MB: '-1' })).toThrow(
       /PAGE_CACHE_MB: expected a whole number of megabytes from 0 to 4096/,

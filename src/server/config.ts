@@ -37,10 +37,14 @@ const optionalText = () =>
     .transform((value) => (value === '' ? undefined : value));
 
 /** A whole number from `min` to `max` (one message, naming what is expected, for every way to miss it). */
-const wholeNumber = (min: number, max: number, fallback: number, expected = `a whole number from ${min} to ${max}`) => {
+/** A whole number from `min` to `max`, or undefined when unset. */
+const wholeNumberOrUnset = (min: number, max: number, expected = `a whole number from ${min} to ${max}`) => {
   const error = `expected ${expected}`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional();
 };
+
+const wholeNumber = (min: number, max: number, fallback: number, expected?: string) =>
+  wholeNumberOrUnset(min, max, expected).default(fallback);
 
 const limitCount = (fallback: number, max: number) => wholeNumber(1, max, fallback);
 
@@ -140,8 +144,16 @@ const configSchema = z
     RATE_LIMIT_AUTH_LOG_PER_MINUTE: limitCount(30, 1_000_000),
     RATE_LIMIT_UPLOADS_PER_HOUR: limitCount(30, 1_000_000),
     RATE_LIMIT_DOWNLOADS_PER_MINUTE: limitCount(120, 1_000_000),
-    /** Memory for rendered anonymous pages (src/server/page-cache); 0 turns the cache off. */
-    PAGE_CACHE_MB: wholeNumber(0, 4096, 32, 'a whole number of megabytes from 0 to 4096'),
+    /**
+     * Memory for rendered anonymous pages (src/server/page-cache); 0 turns the cache off. By default 32 MB
+     * in each PostgreSQL worker, 16 MB in the one embedded process, whose budget is 350 MB in all (about
+     * 1,300 brotli pages; issue 12).
+     */
+    // Its default depends on DATABASE_URL: filled in after the object (the transform at the end).
+    PAGE_CACHE_MB: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      wholeNumberOrUnset(0, 4096, 'a whole number of megabytes from 0 to 4096'),
+    ),
     /**
      * The AI job description (SPEC section 9): an OpenAI-compatible chat completions endpoint. Without a
      * base URL and a model the feature is off and the form shows no button (aiJobDescriptionSettings).
@@ -237,7 +249,8 @@ const configSchema = z
         message: 'required when DATABASE_URL is set: the public origin of the site, e.g. https://jobs.example.de',
       });
     }
-  });
+  })
+  .transform((config) => ({ ...config, PAGE_CACHE_MB: config.PAGE_CACHE_MB ?? (config.DATABASE_URL ? 32 : 16) }));
 
 export type AppConfig = z.infer<typeof configSchema>;
 

@@ -138,7 +138,7 @@ const dynamicBrotliParams = (sizeHint: number | undefined) => ({
 });
 
 /** The whole body compressed at once (no stream, no worker thread round trips: a page takes well under 1 ms). */
-function compressWhole(coding: ContentCoding, body: Buffer): Buffer {
+export function compressWhole(coding: ContentCoding, body: Buffer): Buffer {
   return coding === 'gzip'
     ? gzipSync(body, { level: 6 })
     : brotliCompressSync(body, { params: dynamicBrotliParams(body.length) });
