@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { brandServers, oidcIssuer } from '../../playwright.config';
 import { uniqueEmail } from '../support/factories';
+import { registerApplicantInBrowser } from '../support/register-in-browser';
 import { firstLink, waitForMailFile, type ReceivedMail } from '../support/mail';
 
 /**
@@ -34,12 +35,12 @@ async function mailMatching(to: string, subject: RegExp, timeoutMs = 15_000): Pr
 /** Registers an applicant and confirms the address; returns it. */
 async function registerApplicant(page: Page): Promise<string> {
   const email = uniqueEmail('keeper');
-  await page.goto(`${base}/en-GB/user/register`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('New password').fill(password);
-  await page.getByLabel('Repeat password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.locator('#registered')).toBeVisible();
+  await registerApplicantInBrowser(page, {
+    registerUrl: `${base}/en-GB/user/register`,
+    email,
+    password,
+    locale: 'en-GB',
+  });
   await page.goto(firstLink(await waitForMailFile(mailDirectory, email)));
   await expect(page.locator('#verify-result')).toBeVisible();
   return email;

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { brandServers, oidcIssuer } from '../../playwright.config';
 import { signInWithGoogle } from '../support/google-sign-in';
 import { uniqueEmail } from '../support/factories';
+import { registerApplicantInBrowser } from '../support/register-in-browser';
 
 /**
  * Job posting in the browser (issue 13): the "Stellenanzeige aufgeben" link, sign-in first, the job form
@@ -229,12 +230,7 @@ test('an applicant is told that only employers post jobs, and the moderation que
   // Applicants exist on the second brand.
   const base = `${origin('jobregio')}/de`;
   const email = uniqueEmail('applicant');
-  await page.goto(`${base}/user/register`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Neues Passwort').fill(password);
-  await page.getByLabel('Passwort wiederholen').fill(password);
-  await page.getByRole('button', { name: 'Konto anlegen' }).click();
-  await expect(page.locator('#registered')).toBeVisible();
+  await registerApplicantInBrowser(page, { registerUrl: `${base}/user/register`, email, password });
   await page.goto(`${base}/user/login?callbackUrl=%2Fde%2Fjob-manager%2Fnew`);
   await signIn(page, email);
   await expect(page).toHaveURL(`${base}/job-manager/new`);

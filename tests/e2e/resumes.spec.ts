@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { brandServers } from '../../playwright.config';
 import { createTranslator } from '../../src/i18n';
+import { registerApplicantInBrowser } from '../support/register-in-browser';
 import { cvDocx, cvPdf, englishCv, germanCv } from '../support/cv-fixtures';
 import { uniqueEmail } from '../support/factories';
 
@@ -48,12 +49,11 @@ test('an applicant keeps a CV, a recruiter finds it anonymised and sees the cont
   // Pages of contexts of their own: axe needs them, and the two people have separate sessions.
   const applicant = await (await browser.newContext()).newPage();
   const applicantEmail = uniqueEmail('cv');
-  await applicant.goto(`${base}/user/register`);
-  await applicant.getByLabel('E-Mail-Adresse').fill(applicantEmail);
-  await applicant.getByLabel('Neues Passwort').fill(password);
-  await applicant.getByLabel('Passwort wiederholen').fill(password);
-  await applicant.getByRole('button', { name: 'Konto anlegen' }).click();
-  await expect(applicant.locator('#registered')).toBeVisible();
+  await registerApplicantInBrowser(applicant, {
+    registerUrl: `${base}/user/register`,
+    email: applicantEmail,
+    password,
+  });
   await signIn(applicant, applicantEmail, '/de/lebenslauf/wizard');
   await expect(applicant.locator('astro-island[component-url*="ResumeWizard"]:not([ssr])')).toHaveCount(1);
 
@@ -213,12 +213,7 @@ test('a wizard submitted before its script has run puts no personal data into th
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const email = uniqueEmail('cv-nojs');
-  await page.goto(`${base}/user/register`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Neues Passwort').fill(password);
-  await page.getByLabel('Passwort wiederholen').fill(password);
-  await page.getByRole('button', { name: 'Konto anlegen' }).click();
-  await expect(page.locator('#registered')).toBeVisible();
+  await registerApplicantInBrowser(page, { registerUrl: `${base}/user/register`, email, password });
   await signIn(page, email, '/de/lebenslauf/wizard');
   await page.locator('#wizard-firstName').fill('Geheim');
   await page.locator('#wizard-lastName').fill('Nachname');
@@ -261,12 +256,12 @@ for (const locale of ['en-GB', 'fr'] as const) {
 
     const applicant = await (await browser.newContext()).newPage();
     const applicantEmail = uniqueEmail(`cv-${locale.toLowerCase()}`);
-    await applicant.goto(`${prefix}/user/register`);
-    await applicant.getByLabel(t('account.email')).fill(applicantEmail);
-    await applicant.getByLabel(t('account.newPassword')).fill(password);
-    await applicant.getByLabel(t('account.passwordConfirm')).fill(password);
-    await applicant.getByRole('button', { name: t('register.submit') }).click();
-    await expect(applicant.locator('#registered')).toBeVisible();
+    await registerApplicantInBrowser(applicant, {
+      registerUrl: `${prefix}/user/register`,
+      email: applicantEmail,
+      password,
+      locale,
+    });
     await signInAs(applicant, applicantEmail, `${resumePath}/wizard`);
     // The wizard is an island: its buttons work once it has hydrated.
     await expect(applicant.locator('astro-island[component-url*="ResumeWizard"]:not([ssr])')).toHaveCount(1);
