@@ -27,6 +27,7 @@ import pg from 'pg';
 import { connectInspector } from '../support/inspector.mjs';
 import { backendPidsOf, cpuMillisecondsOf, startPm2Cluster } from '../support/pm2-cluster.mjs';
 import { freePort, jobPathsAt, startBuiltServer } from '../support/server.mjs';
+import { residentByKind } from '../support/smaps.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -101,6 +102,18 @@ async function startTarget() {
       return [[heapUsed / MB, heapTotal / MB, wasm / MB]];
     },
     restarts: () => 0,
+    // Where the resident memory lies (smaps) and V8's heap by space, printed after the soak.
+    memoryBreakdown: async () => {
+      const spaces = inspector
+        ? await inspector.evaluate(
+            "JSON.stringify(process.getBuiltinModule('v8').getHeapSpaceStatistics().map((space) => [space.space_name, space.physical_space_size]))",
+          )
+        : '[]';
+      return [
+        ...Object.entries(residentByKind(server.pid)),
+        ...JSON.parse(spaces).map(([name, bytes]) => [`  V8 ${name} (physical)`, bytes]),
+      ];
+    },
     stop: async () => {
       inspector?.close();
       await server.stop();
@@ -301,6 +314,10 @@ async function soak(paths) {
       `${onPostgres ? ' for all workers' : ''}), within ${spread.toFixed(1)} % of the mean: ` +
       `${spread <= 10 ? 'flat (±10 %)' : 'NOT flat (beyond ±10 %)'}`,
   );
+  if (target.memoryBreakdown) {
+    console.log('Resident memory once the load stopped, by kind (smaps; V8 shrinks its heap right after):');
+    for (const [kind, bytes] of await target.memoryBreakdown()) console.log(`  ${megabytes(bytes / MB).padStart(6)} MB  ${kind}`);
+  }
   if (onPostgres) {
     const highest = target.residentBytes().map((_, index) => Math.max(...steady.map((sample) => sample.each[index])));
     console.log(
