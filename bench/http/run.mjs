@@ -316,7 +316,8 @@ async function soak(paths) {
   );
   if (target.memoryBreakdown) {
     console.log('Resident memory once the load stopped, by kind (smaps; V8 shrinks its heap right after):');
-    for (const [kind, bytes] of await target.memoryBreakdown()) console.log(`  ${megabytes(bytes / MB).padStart(6)} MB  ${kind}`);
+    for (const [kind, bytes] of await target.memoryBreakdown())
+      console.log(`  ${megabytes(bytes / MB).padStart(6)} MB  ${kind}`);
   }
   if (onPostgres) {
     const highest = target.residentBytes().map((_, index) => Math.max(...steady.map((sample) => sample.each[index])));
