@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BrandId } from '../../../../brands/ids.ts';
 import type { Brand } from '../../../../brands/types.ts';
 import { homePickMax, isHomeModuleEnabled, type HomePickModule } from '../../../lib/home/home-picks.ts';
@@ -9,6 +9,7 @@ import { homePicks } from '../../db/schema/home.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { organizations, type Organization, organizationColumns } from '../../db/schema/users.ts';
 import { listBlogPosts } from '../blog/list-blog-posts.ts';
+import { newestJobsFirst } from '../jobs/list-latest-jobs.ts';
 import { jobColumns, type JobRow } from '../jobs/job-columns.ts';
 import { isJobOfBrand, isOpenJob } from '../jobs/job-visibility.ts';
 import { countJobCategories } from '../../search/count-job-categories.ts';
@@ -44,6 +45,10 @@ const liveJobOfBrand = (brandId: Placeholder) =>
 
 const frontendParameter = sql.placeholder('frontend');
 
+/** The brand's picks of some modules whose target may still be shown. */
+const picksOfBrand = (modules: HomePickModule[], targetIsShown: SQL | undefined) =>
+  and(eq(homePicks.frontend, frontendParameter), inArray(homePicks.module, modules), targetIsShown);
+
 // The home page's own statements, built once per process (db/prepared.ts): their many columns made building
 // the SQL text a millisecond of every uncached home page (issue 12).
 const jobPicksOfBrand = preparedPerDatabase((db) =>
@@ -51,13 +56,7 @@ const jobPicksOfBrand = preparedPerDatabase((db) =>
     .select({ module: homePicks.module, job: jobColumns })
     .from(homePicks)
     .innerJoin(jobs, eq(jobs.id, homePicks.targetId))
-    .where(
-      and(
-        eq(homePicks.frontend, frontendParameter),
-        inArray(homePicks.module, ['featured_jobs', 'video_jobs', 'top_jobs']),
-        liveJobOfBrand(frontendParameter),
-      ),
-    )
+    .where(picksOfBrand(['featured_jobs', 'video_jobs', 'top_jobs'], liveJobOfBrand(frontendParameter)))
     .orderBy(asc(homePicks.position))
     .prepare('home_job_picks'),
 );
@@ -68,25 +67,23 @@ const organizationPicksOfBrand = preparedPerDatabase((db) =>
     .from(homePicks)
     .innerJoin(organizations, eq(organizations.id, homePicks.targetId))
     .where(
-      and(
-        eq(homePicks.frontend, frontendParameter),
-        inArray(homePicks.module, ['featured_organizations', 'training_organizations']),
-        eq(organizations.frontend, frontendParameter),
-        eq(organizations.published, true),
+      picksOfBrand(
+        ['featured_organizations', 'training_organizations'],
+        and(eq(organizations.frontend, frontendParameter), eq(organizations.published, true)),
       ),
     )
     .orderBy(asc(homePicks.position))
     .prepare('home_organization_picks'),
 );
 
-// The newest open jobs, without the total that listLatestJobs counts over every open job of the brand (a
-// window count: 3 ms of PostgreSQL's time per home page at 5,000 jobs, more with more jobs).
+// listLatestJobs's jobs without its total, which counts every open job of the brand (a window count: 3 ms of
+// PostgreSQL's time per home page at 5,000 jobs, more with more jobs).
 const latestJobsOfBrand = preparedPerDatabase((db) =>
   db
     .select(jobColumns)
     .from(jobs)
-    .where(liveJobOfBrand(frontendParameter))
-    .orderBy(sql`${jobs.publishedAt} desc nulls last`, sql`${jobs.id} desc`)
+    .where(and(isOpenJob(), isJobOfBrand(frontendParameter)))
+    .orderBy(...newestJobsFirst)
     .limit(homeLatestJobs)
     .prepare('home_latest_jobs'),
 );

@@ -8,6 +8,9 @@ import { isJobOfBrand, isOpenJob } from './job-visibility.ts';
 
 export const latestJobsMaxLimit = 50;
 
+/** The order of the latest jobs: newest published first (undated last), then newest id. */
+export const newestJobsFirst = [sql`${jobs.publishedAt} desc nulls last`, desc(jobs.id)];
+
 const inputSchema = z.object({
   limit: z
     .number()
@@ -53,7 +56,7 @@ export async function listLatestJobs(options: {
     .select({ job: jobColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(jobs)
     .where(open)
-    .orderBy(sql`${jobs.publishedAt} desc nulls last`, desc(jobs.id))
+    .orderBy(...newestJobsFirst)
     .limit(limit)
     .offset(offset);
   if (rows.length > 0 || offset === 0) return { jobs: rows.map((row) => row.job), total: rows[0]?.total ?? 0 };
