@@ -36,8 +36,10 @@ const optionalText = () =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
-/** A whole number from `min` to `max` (one message, naming what is expected, for every way to miss it). */
-/** A whole number from `min` to `max`, or undefined when unset. */
+/**
+ * A whole number from `min` to `max` (one message, naming what is expected, for every way to miss it), or
+ * undefined when unset.
+ */
 const wholeNumberOrUnset = (min: number, max: number, expected = `a whole number from ${min} to ${max}`) => {
   const error = `expected ${expected}`;
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional();
@@ -147,9 +149,8 @@ const configSchema = z
     /**
      * Memory for rendered anonymous pages (src/server/page-cache); 0 turns the cache off. By default 32 MB
      * in each PostgreSQL worker, 16 MB in the one embedded process, whose budget is 350 MB in all (about
-     * 1,300 brotli pages; issue 12).
+     * 1,300 brotli pages; issue 12). The default depends on DATABASE_URL: the transform at the end fills it.
      */
-    // Its default depends on DATABASE_URL: filled in after the object (the transform at the end).
     PAGE_CACHE_MB: z.preprocess(
       (value) => (value === '' ? undefined : value),
       wholeNumberOrUnset(0, 4096, 'a whole number of megabytes from 0 to 4096'),

@@ -16,6 +16,7 @@ import {
   compressWhole,
   negotiateContentCoding,
   weakEntityTag,
+  type ContentCoding,
 } from '../http/compression.ts';
 import { contentEntityTag, ifNoneMatchMatches } from '../http/entity-tags.ts';
 import type { ContentVersion, ReadContentVersion } from './content-version.ts';
@@ -177,6 +178,14 @@ export async function pageOf(response: Response, body: Uint8Array, compress: boo
   };
 }
 
+/** A stored body in the coding chosen for a request (null: as it is). */
+function bodyInCoding(bodies: CachedPage['bodies'], coding: ContentCoding | null): Uint8Array {
+  if ('identity' in bodies) return bodies.identity;
+  if (coding === 'br') return bodies.br;
+  const plain = brotliDecompressSync(bodies.br);
+  return coding === 'gzip' ? compressWhole('gzip', plain) : plain;
+}
+
 /**
  * The answer to a request from a page: 304 when the request's If-None-Match has its tag, else the body in
  * the best coding the request accepts. `source` goes into X-Cache (hit, miss, or pass when not kept).
@@ -194,14 +203,7 @@ export function answerFromPage(request: Request, page: CachedPage, source: 'hit'
   const { bodies } = page;
   const coding =
     'identity' in bodies ? null : negotiateContentCoding(request.headers.get('accept-encoding') ?? undefined);
-  const body =
-    'identity' in bodies
-      ? bodies.identity
-      : coding === 'br'
-        ? bodies.br
-        : coding === 'gzip'
-          ? compressWhole('gzip', brotliDecompressSync(bodies.br))
-          : brotliDecompressSync(bodies.br);
+  const body = bodyInCoding(bodies, coding);
   if (coding) headers.set('Content-Encoding', coding);
   headers.set('Content-Length', String(body.byteLength));
   return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
